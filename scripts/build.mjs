@@ -1,0 +1,28 @@
+// Bundles the shipped entry points with esbuild. `tsc -b` type-checks separately.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+const entries = [
+  { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+];
+
+for (const entry of entries.filter((e) => existsSync(e.entryPoints[0]))) {
+  const options = { ...common, ...entry };
+  if (watch) {
+    await (await esbuild.context(options)).watch();
+  } else {
+    await esbuild.build(options);
+  }
+}
