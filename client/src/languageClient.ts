@@ -1,0 +1,44 @@
+/** Builds the LanguageClient that runs the bundled server (dist/server.js) over IPC. */
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+
+/**
+ * Every YAML file and every actions.graphql on disk goes to the server; the server decides which
+ * of them lie inside a metadata root and never reports on the others.
+ */
+export const documentPatterns = ['**/*.yaml', '**/*.yml', '**/actions.graphql'] as const;
+export const watchedFiles = '**/*.{yaml,yml,graphql}';
+
+export interface ClientChannels {
+  readonly output: vscode.LogOutputChannel;
+  readonly trace: vscode.LogOutputChannel;
+}
+
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  channels: ClientChannels,
+): LanguageClient {
+  const watcher = vscode.workspace.createFileSystemWatcher(watchedFiles);
+  context.subscriptions.push(watcher);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: documentPatterns.map((pattern) => ({ scheme: 'file', pattern })),
+    synchronize: { fileEvents: watcher, configurationSection: 'graphqlMetadata' },
+    outputChannel: channels.output,
+    traceOutputChannel: channels.trace,
+  };
+  // The id 'graphqlMetadata' makes the client read `graphqlMetadata.trace.server`.
+  return new LanguageClient('graphqlMetadata', 'GraphQL Metadata', serverOptions(context), clientOptions);
+}
+
+function serverOptions(context: vscode.ExtensionContext): ServerOptions {
+  const module = context.asAbsolutePath('dist/server.js');
+  return {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+}

@@ -1,0 +1,55 @@
+/** The status bar item that shows the server's `graphqlMetadata/status`. */
+import * as vscode from 'vscode';
+import type { StatusParams } from '../../server/src/core/protocol';
+import { hiddenStatus, statusView, type StatusView } from './statusView';
+
+const backgrounds = {
+  error: new vscode.ThemeColor('statusBarItem.errorBackground'),
+  warning: new vscode.ThemeColor('statusBarItem.warningBackground'),
+  none: undefined,
+} as const;
+
+export class MetadataStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly changed = new vscode.EventEmitter<StatusParams>();
+  private last: StatusParams | undefined;
+  private view: StatusView = hiddenStatus;
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    this.item = vscode.window.createStatusBarItem('graphqlMetadata.status', vscode.StatusBarAlignment.Left, 0);
+    this.item.name = 'GraphQL Metadata';
+    this.item.command = 'workbench.actions.view.problems';
+  }
+
+  get lastStatus(): StatusParams | undefined {
+    return this.last;
+  }
+
+  get statusView(): StatusView {
+    return this.view;
+  }
+
+  update(params: StatusParams): void {
+    this.last = params;
+    this.view = statusView(params, (p) => vscode.workspace.asRelativePath(p, true));
+    this.render(this.view);
+    this.changed.fire(params);
+  }
+
+  dispose(): void {
+    this.item.dispose();
+    this.changed.dispose();
+  }
+
+  private render(view: StatusView): void {
+    if (!view.visible) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = view.text;
+    this.item.tooltip = new vscode.MarkdownString(view.tooltip, true);
+    this.item.backgroundColor = backgrounds[view.severity];
+    this.item.show();
+  }
+}
