@@ -1,6 +1,8 @@
 // Bundles the shipped entry points with esbuild. `tsc -b` type-checks separately.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -10,6 +12,7 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',
+  define: { PACKAGE_VERSION: JSON.stringify(version) },
 };
 
 const entries = [

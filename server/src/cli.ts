@@ -1,0 +1,21 @@
+import { runCli } from './cli/run';
+import { createNodeHost, toCorePath } from './node/fsHost';
+import { loadSchemaSet } from './node/schemas';
+
+declare const PACKAGE_VERSION: string | undefined;
+
+try {
+  process.exitCode = runCli({
+    argv: process.argv.slice(2),
+    cwd: toCorePath(process.cwd()),
+    isTty: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    host: createNodeHost(),
+    schemas: () => loadSchemaSet(),
+    version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+} catch (error) {
+  process.stderr.write(`graphql-metadata: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 2;
+}

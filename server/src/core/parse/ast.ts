@@ -1,0 +1,58 @@
+import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import type { Span } from '../diagnostics';
+
+/** Small, total helpers over the `yaml` AST: they never throw on unexpected shapes. */
+
+export type YNode = Node | null | undefined;
+
+/** The text a node covers; a block map or list ends at its last item, not at the next line. */
+export function spanOf(node: YNode): Span {
+  const range = node?.range;
+  if (!range) return { start: 0, end: 0 };
+  if ((isMap(node) || isSeq(node)) && !node.flow && node.items.length > 0) {
+    const last = node.items[node.items.length - 1];
+    const lastNode = (isPair(last) ? (last.value ?? last.key) : last) as YNode;
+    const end = spanOf(lastNode).end;
+    if (end > range[0]) return { start: range[0], end };
+  }
+  return { start: range[0], end: range[1] };
+}
+
+export function pairsOf(node: YNode): Pair<unknown, unknown>[] {
+  return isMap(node) ? (node as YAMLMap<unknown, unknown>).items.filter((p) => isPair(p)) : [];
+}
+
+export function keyText(pair: Pair<unknown, unknown>): string | undefined {
+  const key = pair.key;
+  return isScalar(key) && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : undefined;
+}
+
+export function findPair(node: YNode, key: string): Pair<unknown, unknown> | undefined {
+  return pairsOf(node).find((p) => keyText(p) === key);
+}
+
+export function get(node: YNode, key: string): YNode {
+  return findPair(node, key)?.value as YNode;
+}
+
+export function itemsOf(node: YNode): YNode[] {
+  return isSeq(node) ? (node as YAMLSeq<unknown>).items.map((n) => n as YNode) : [];
+}
+
+export function stringValue(node: YNode): string | undefined {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+}
+
+/** A scalar's value as text (numbers and booleans too), e.g. for names written unquoted. */
+export function scalarText(node: YNode): string | undefined {
+  if (!isScalar(node)) return undefined;
+  const v = (node as Scalar).value;
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+}
+
+export function keySpan(pair: Pair<unknown, unknown>): Span {
+  return spanOf(pair.key as YNode);
+}
+
+export { isMap, isSeq, isScalar };

@@ -1,0 +1,48 @@
+import { isScalar } from 'yaml';
+import type { Node, Scalar } from 'yaml';
+import type { Span } from '../diagnostics';
+import { dirname, resolve } from '../util/paths';
+
+export const INCLUDE_TAG = '!include';
+
+/** One `!include` in a file: the node, the path as written, and where that path text is. */
+export interface IncludeRef {
+  readonly node: Scalar;
+  /** The path as written after `!include`. */
+  readonly raw: string;
+  /** The absolute, normalized target path. */
+  readonly target: string;
+  /** The span of the path text inside the file (inside the quotes for the string form). */
+  readonly span: Span;
+  readonly form: 'tag' | 'string';
+  /** Keys and indexes from the file's root to the include node. */
+  readonly path: readonly (string | number)[];
+}
+
+/**
+ * Recognizes both forms the engine's CLI accepts: the YAML tag (`!include path`) and a string whose
+ * value starts with `!include ` (the form the CLI writes: `"!include default/tables/tables.yaml"`).
+ */
+export function includeOf(node: Node | null | undefined, filePath: string, text: string, path: readonly (string | number)[] = []): IncludeRef | undefined {
+  if (!isScalar(node) || !node.range) return undefined;
+  const [start, end] = node.range;
+  if (node.tag === INCLUDE_TAG) {
+    const raw = String(node.value ?? '').trim();
+    return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, start, end, raw), form: 'tag', path };
+  }
+  if (typeof node.value !== 'string') return undefined;
+  const match = /^\s*!include\s+(.*)$/s.exec(node.value);
+  if (!match) return undefined;
+  const raw = trimQuotes(match[1]!.trim());
+  return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, start, end, raw), form: 'string', path };
+}
+
+function trimQuotes(s: string): string {
+  return s.replace(/^["']+|["']+$/g, '');
+}
+
+/** The span of `needle` inside text[start, end), or the whole node when escapes hide it. */
+function spanOfText(text: string, start: number, end: number, needle: string): Span {
+  const at = needle === '' ? -1 : text.slice(start, end).lastIndexOf(needle);
+  return at < 0 ? { start, end } : { start: start + at, end: start + at + needle.length };
+}

@@ -1,0 +1,109 @@
+import type { Finding, Span } from '../diagnostics';
+import type { FileSystemHost, ReadResult } from '../host';
+import type { IncludeRef } from '../parse/include';
+import { basename, isInside, join, relative } from '../util/paths';
+import type { ParseCache } from './cache';
+import { includedKind, TOP_LEVEL_FILES } from './kinds';
+import type { FileKind } from './kinds';
+import type { Project, ProjectFile } from './project';
+
+const MAX_INCLUDE_DEPTH = 32;
+
+interface LoadState {
+  readonly root: string;
+  readonly realRoot: string;
+  readonly host: FileSystemHost;
+  readonly cache: ParseCache;
+  readonly files: Map<string, ProjectFile>;
+  readonly findings: Finding[];
+  readonly includeTargets: Map<IncludeRef, ProjectFile>;
+}
+
+/** Loads a metadata root: the top-level files, every include to any depth, and orphan table files. */
+export function loadProject(root: string, host: FileSystemHost, cache: ParseCache): Project {
+  const state: LoadState = { root, realRoot: host.realPath(root), host, cache, files: new Map(), findings: [], includeTargets: new Map() };
+  for (const [rel, kind] of TOP_LEVEL_FILES) {
+    const path = join(root, rel);
+    const read = host.readFile(path);
+    if (read.kind === 'missing') continue;
+    if (read.kind !== 'text') state.findings.push(unreadable(path, { start: 0, end: 0 }, path, read, root));
+    else addFile(state, path, kind, read.text, [], false);
+  }
+  loadOrphans(state);
+  return { root, files: state.files, findings: state.findings, includeTargets: state.includeTargets };
+}
+
+function addFile(state: LoadState, path: string, kind: FileKind, text: string, stack: readonly string[], unreferenced: boolean): ProjectFile {
+  const isYaml = /\.ya?ml$/i.test(path);
+  const file: ProjectFile = { path, kind, text, includedBy: [], unreferenced, ...(isYaml ? { yaml: state.cache.get(path, text) } : {}) };
+  state.files.set(path, file);
+  for (const ref of file.yaml?.includes ?? []) followInclude(state, file, ref, [...stack, path]);
+  return file;
+}
+
+function followInclude(state: LoadState, from: ProjectFile, ref: IncludeRef, stack: readonly string[]): void {
+  const problem = includeProblem(state, from, ref, stack);
+  if (problem) {
+    state.findings.push(problem);
+    return;
+  }
+  const known = state.files.get(ref.target);
+  if (known) {
+    known.includedBy.push({ file: from.path, ref });
+    state.includeTargets.set(ref, known);
+    return;
+  }
+  const read = state.host.readFile(ref.target);
+  if (read.kind !== 'text') {
+    state.findings.push(unreadable(from.path, ref.span, ref.target, read, state.root));
+    return;
+  }
+  const kind = from.kind === 'fragment' ? 'fragment' : includedKind(from.kind, ref.path);
+  const file = addFile(state, ref.target, kind, read.text, stack, false);
+  file.includedBy.push({ file: from.path, ref });
+  state.includeTargets.set(ref, file);
+}
+
+function includeProblem(state: LoadState, from: ProjectFile, ref: IncludeRef, stack: readonly string[]): Finding | undefined {
+  const at = (code: string, message: string): Finding => ({ code, severity: 'error', message, file: from.path, span: ref.span, data: { target: ref.target, raw: ref.raw } });
+  if (ref.raw === '') return at('include-not-found', 'The include has no path.');
+  if (!isInside(ref.target, state.root) || !isInside(state.host.realPath(ref.target), state.realRoot)) {
+    return at('include-outside-root', `The include points outside the metadata folder (${ref.raw}); it is not read.`);
+  }
+  if (stack.includes(ref.target)) {
+    const cycle = [...stack.slice(stack.indexOf(ref.target)), ref.target].map((p) => relative(state.root, p));
+    return at('include-cycle', `Include cycle: ${cycle.join(' -> ')}.`);
+  }
+  if (stack.length >= MAX_INCLUDE_DEPTH) return at('include-too-deep', `Includes are nested more than ${MAX_INCLUDE_DEPTH} levels deep here.`);
+  return undefined;
+}
+
+function unreadable(file: string, span: Span, target: string, read: Exclude<ReadResult, { kind: 'text' }>, root: string): Finding {
+  const name = relative(root, target);
+  const messages: Record<typeof read.kind, string> = {
+    missing: `The included file ${name} does not exist.`,
+    directory: `The include names a folder, not a file: ${name}.`,
+    binary: `${name} is not a UTF-8 text file (${read.kind === 'binary' ? read.reason : ''}); it is not read.`,
+    'too-large': read.kind === 'too-large' ? `${name} is ${read.size} bytes, over the ${read.limit}-byte limit; it is not read.` : '',
+    error: read.kind === 'error' ? `${name} could not be read: ${read.message}` : '',
+  };
+  const code = read.kind === 'missing' ? 'include-not-found' : 'file-unreadable';
+  return { code, severity: 'error', message: messages[read.kind], file, span, data: { target } };
+}
+
+/** Table and function files under databases/<source>/ that no include reaches. */
+function loadOrphans(state: LoadState): void {
+  const databases = join(state.root, 'databases');
+  for (const source of state.host.readDir(databases) ?? []) {
+    if (!source.isDirectory) continue;
+    for (const [folder, kind] of [['tables', 'table'], ['functions', 'function']] as const) {
+      const dir = join(databases, source.name, folder);
+      for (const entry of state.host.readDir(dir) ?? []) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory || !/\.ya?ml$/i.test(entry.name) || basename(path) === `${folder}.yaml` || state.files.has(path)) continue;
+        const read = state.host.readFile(path);
+        if (read.kind === 'text') addFile(state, path, kind, read.text, [], true);
+      }
+    }
+  }
+}

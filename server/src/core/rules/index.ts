@@ -1,0 +1,38 @@
+import { allowListCollections } from './allowList';
+import { allowListScope } from './allowListScope';
+import { cronSchedule } from './cronSchedule';
+import { envTemplates } from './envTemplates';
+import { inheritedRoleSets } from './inheritedRoles';
+import { permissionDuplicate } from './permissionDuplicate';
+import { queryCollectionNames, restEndpointTargets } from './queryCollections';
+import { relationshipNameConflictsColumn } from './relationshipColumn';
+import { relationshipDeprecatedColumn } from './relationshipDeprecatedColumn';
+import { relationshipNameDuplicate } from './relationshipDuplicate';
+import { relationshipTargetUntracked } from './relationshipTarget';
+import { remoteSchemaUrl } from './remoteSchemas';
+import type { Rule } from './rule';
+import { sourceDuplicate } from './sources';
+import { tableDuplicate } from './tableDuplicate';
+import { tableFileNameMismatch } from './tableFileName';
+import { tableFileUnreferenced } from './tableFileUnreferenced';
+
+/** Every cross-file rule, in the order they run. Add a rule: a file in this folder + a line here. */
+export const RULES: readonly Rule[] = [
+  sourceDuplicate,
+  tableDuplicate,
+  tableFileNameMismatch,
+  tableFileUnreferenced,
+  relationshipNameDuplicate,
+  relationshipTargetUntracked,
+  relationshipNameConflictsColumn,
+  relationshipDeprecatedColumn,
+  permissionDuplicate,
+  allowListCollections,
+  allowListScope,
+  queryCollectionNames,
+  restEndpointTargets,
+  inheritedRoleSets,
+  remoteSchemaUrl,
+  cronSchedule,
+  envTemplates,
+];

@@ -1,0 +1,46 @@
+import type { Finding, RelatedInfo, Severity } from '../diagnostics';
+import type { Loc, Named, ProjectIndex } from '../project/index/types';
+import type { Walk } from '../project/index/walk';
+import type { Project } from '../project/project';
+
+export interface RuleContext {
+  readonly project: Project;
+  readonly index: ProjectIndex;
+  readonly walk: Walk;
+}
+
+/** A cross-file rule: one file each, small, pure. */
+export interface Rule {
+  /** The codes this rule can report (each stable, kebab-case, documented in docs/rules.md). */
+  readonly codes: readonly string[];
+  check(ctx: RuleContext): Finding[];
+}
+
+export function finding(code: string, severity: Severity, message: string, loc: Loc, extra: { related?: RelatedInfo[]; data?: Record<string, unknown> } = {}): Finding {
+  return { code, severity, message, file: loc.file, span: loc.span, ...extra };
+}
+
+export function related(loc: Loc, message: string): RelatedInfo {
+  return { file: loc.file, span: loc.span, message };
+}
+
+/** Every later occurrence of a key already seen, paired with the first one. */
+export function duplicates<T>(items: readonly T[], key: (item: T) => string | undefined): [first: T, again: T][] {
+  const seen = new Map<string, T>();
+  const out: [T, T][] = [];
+  for (const item of items) {
+    const k = key(item);
+    if (k === undefined) continue;
+    const first = seen.get(k);
+    if (first === undefined) seen.set(k, item);
+    else out.push([first, item]);
+  }
+  return out;
+}
+
+/** Reports each repeated name with related information at its first use. */
+export function duplicateNames(code: string, what: string, names: readonly Named[], severity: Severity = 'error'): Finding[] {
+  return duplicates(names, (n) => n.name).map(([first, again]) =>
+    finding(code, severity, `${what} \`${again.name}\` is defined more than once.`, again.loc, { related: [related(first.loc, `First definition of \`${first.name}\``)] }),
+  );
+}

@@ -1,0 +1,8 @@
+import { duplicateNames } from './rule';
+import type { Rule } from './rule';
+
+/** Source names are unique. */
+export const sourceDuplicate: Rule = {
+  codes: ['source-duplicate'],
+  check: ({ index }) => duplicateNames('source-duplicate', 'Source', index.sources.map((s) => s.name)),
+};

@@ -1,0 +1,105 @@
+import Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Finding, Span } from '../diagnostics';
+import { pairsOf, spanOf } from '../parse/ast';
+import type { Project, ProjectFile } from '../project/project';
+import { pickBranchErrors } from './branches';
+import { locate } from './locate';
+import type { Located } from './locate';
+import { messageFor } from './messages';
+import { AliasBudgetExceeded, fileValue, UNRESOLVED } from './toValue';
+
+/** The schemas of schemas/*.json and which one validates each file kind. */
+export interface SchemaSet {
+  readonly schemas: readonly object[];
+  /** File kind -> `$id` of its schema. */
+  readonly kinds: Readonly<Record<string, string>>;
+}
+
+/** Compiles the schemas once; validates files of every kind and maps errors to YAML nodes. */
+export class SchemaValidator {
+  private readonly ajv: Ajv;
+  private readonly compiled = new Map<string, ValidateFunction | undefined>();
+  private readonly cache = new WeakMap<object, readonly Finding[]>();
+
+  constructor(private readonly set: SchemaSet) {
+    this.ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+    for (const schema of set.schemas) this.ajv.addSchema(schema);
+  }
+
+  validator(kind: string): ValidateFunction | undefined {
+    if (!this.compiled.has(kind)) {
+      const id = this.set.kinds[kind];
+      this.compiled.set(kind, id ? this.ajv.getSchema(id) : undefined);
+    }
+    return this.compiled.get(kind);
+  }
+
+  /** The schema (as JSON) that describes a kind, for hover and completion. */
+  schemaOf(kind: string): object | undefined {
+    const id = this.set.kinds[kind];
+    return id ? (this.ajv.getSchema(id)?.schema as object | undefined) : undefined;
+  }
+
+  validate(project: Project, file: ProjectFile): readonly Finding[] {
+    const validate = this.validator(file.kind);
+    if (!validate || !file.yaml || file.yaml.doc.errors.length > 0) return [];
+    const cacheable = !file.yaml.includes.some((ref) => project.includeTargets.get(ref)?.kind === 'fragment');
+    const cached = cacheable ? this.cache.get(file.yaml) : undefined;
+    if (cached) return cached;
+    const findings = this.run(validate, project, file);
+    if (cacheable) this.cache.set(file.yaml, findings);
+    return findings;
+  }
+
+  private run(validate: ValidateFunction, project: Project, file: ProjectFile): Finding[] {
+    let value: unknown;
+    try {
+      value = fileValue(project, file);
+    } catch (error) {
+      if (!(error instanceof AliasBudgetExceeded)) throw error;
+      return [{ code: 'yaml-alias-limit', severity: 'error', message: 'This file expands too many aliases (or nests too deeply) to be checked; it looks like an alias bomb.', file: file.path, span: { start: 0, end: 0 } }];
+    }
+    if (value === null || value === undefined) return emptyFile(file);
+    if (validate(value)) return [];
+    return pickBranchErrors(validate.errors ?? []).flatMap((error) => this.toFinding(project, file, error));
+  }
+
+  private toFinding(project: Project, file: ProjectFile, error: ErrorObject): Finding[] {
+    const missingKey = error.keyword === 'additionalProperties' ? `/${escape(String((error.params as { additionalProperty: string }).additionalProperty))}` : '';
+    const located = locate(project, file.path, error.instancePath + missingKey);
+    if (located.unresolved || error.data === UNRESOLVED) return [];
+    const { code, message, data } = messageFor(error, error.data, where(error.instancePath));
+    return [{ code, severity: 'error', message, file: located.file, span: spanFor(error, located), data: { ...data, schemaPath: error.schemaPath } }];
+  }
+}
+
+function emptyFile(file: ProjectFile): Finding[] {
+  const listKinds = new Set(['databases', 'tables', 'functions', 'allow_list', 'query_collections', 'cron_triggers', 'remote_schemas', 'inherited_roles', 'rest_endpoints']);
+  if (listKinds.has(file.kind) || file.kind === 'fragment') return [];
+  return [{ code: 'file-empty', severity: 'warning', message: `This ${file.kind.replace(/_/g, ' ')} file is empty.`, file: file.path, span: { start: 0, end: 0 } }];
+}
+
+function escape(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** A readable path: `object_relationships[1].using`. */
+function where(instancePath: string): string {
+  if (instancePath === '') return '';
+  const dotted = instancePath.slice(1).split('/').map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('').replace(/^\./, '');
+  return ` at \`${dotted}\``;
+}
+
+/** What each kind of error underlines: the unknown key, the object missing a key, or the value. */
+function spanFor(error: ErrorObject, at: Located): Span {
+  if (error.keyword === 'additionalProperties') return at.keySpan ?? spanOf(at.node);
+  if (error.keyword === 'required') return at.keySpan ?? firstKeySpan(at) ?? spanOf(at.node);
+  if (at.node === null || at.node === undefined) return at.keySpan ?? { start: 0, end: 0 };
+  return spanOf(at.node);
+}
+
+function firstKeySpan(at: Located): Span | undefined {
+  const first = pairsOf(at.node)[0];
+  return first ? spanOf(first.key as Parameters<typeof spanOf>[0]) : undefined;
+}

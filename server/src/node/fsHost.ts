@@ -1,0 +1,71 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { DirEntry, FileSystemHost, ReadResult } from '../core/host';
+
+/** Files over this size are reported, not parsed (a 50k-line YAML must not freeze anything). */
+export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Core paths are POSIX-style and absolute; on Windows, `C:\a\b` becomes `/C:/a/b`. */
+export function toCorePath(native: string): string {
+  const abs = path.resolve(native).replace(/\\/g, '/');
+  return abs.startsWith('/') ? abs : `/${abs}`;
+}
+
+export function toNativePath(corePath: string): string {
+  return process.platform === 'win32' ? corePath.replace(/^\/([A-Za-z]:)/, '$1').replace(/\//g, '\\') : corePath;
+}
+
+/** Decodes file bytes the way the core expects: UTF-8, no BOM, no NUL bytes. */
+export function decodeText(bytes: Uint8Array): ReadResult {
+  if (bytes.subarray(0, 8192).includes(0)) return { kind: 'binary', reason: 'it contains NUL bytes' };
+  try {
+    const text = decoder.decode(bytes);
+    return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  } catch {
+    return { kind: 'binary', reason: 'it is not valid UTF-8' };
+  }
+}
+
+export function createNodeHost(maxBytes = DEFAULT_MAX_FILE_BYTES): FileSystemHost {
+  return {
+    readFile(p: string): ReadResult {
+      const native = toNativePath(p);
+      try {
+        const stat = fs.statSync(native);
+        if (stat.isDirectory()) return { kind: 'directory' };
+        if (stat.size > maxBytes) return { kind: 'too-large', size: stat.size, limit: maxBytes };
+        return decodeText(fs.readFileSync(native));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+        return { kind: 'error', message: code ?? String(error) };
+      }
+    },
+    readDir(p: string): readonly DirEntry[] | undefined {
+      try {
+        return fs.readdirSync(toNativePath(p), { withFileTypes: true }).map((d) => ({ name: d.name, isDirectory: isDirectory(p, d) }));
+      } catch {
+        return undefined;
+      }
+    },
+    realPath(p: string): string {
+      try {
+        return toCorePath(fs.realpathSync.native(toNativePath(p)));
+      } catch {
+        return p;
+      }
+    },
+  };
+}
+
+function isDirectory(parent: string, entry: fs.Dirent): boolean {
+  if (entry.isDirectory()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  try {
+    return fs.statSync(path.join(toNativePath(parent), entry.name)).isDirectory();
+  } catch {
+    return false;
+  }
+}

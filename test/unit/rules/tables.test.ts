@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { assertMarked, BASE, check, path } from '../helpers/project';
+
+describe('table-duplicate', () => {
+  test('a table included twice is reported at the second include path', () => {
+    const result = assertMarked('table-duplicate', {
+      'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include ⟦public_author.yaml⟧"\n',
+    });
+    const f = result.findings.find((x) => x.code === 'table-duplicate')!;
+    assert.equal(f.severity, 'error');
+    assert.equal(f.related?.[0]?.file, path('databases/default/tables/tables.yaml'));
+    assert.deepEqual(f.related?.[0]?.span, { start: 12, end: 30 });
+  });
+  test('the same table name in two schemas is fine', () => {
+    assertMarked('table-duplicate', {
+      'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include other_author.yaml"\n',
+      'databases/default/tables/other_author.yaml': 'table:\n  name: author\n  schema: other\n',
+    });
+  });
+});
+
+describe('table-file-name-mismatch', () => {
+  test('a table file named for another table is a warning on its table value', () => {
+    const result = assertMarked('table-file-name-mismatch', {
+      'databases/default/tables/public_article.yaml': 'table:\n  ⟦name: articles\n  schema: public⟧\n',
+    });
+    const f = result.findings.find((x) => x.code === 'table-file-name-mismatch')!;
+    assert.equal(f.severity, 'warning');
+    assert.deepEqual(f.data, { expected: 'public_articles.yaml', actual: 'public_article.yaml', schema: 'public', name: 'articles' });
+  });
+  test('matching names (and BigQuery datasets) are fine', () => {
+    assertMarked('table-file-name-mismatch', {
+      'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include sales_orders.yaml"\n',
+      'databases/default/tables/sales_orders.yaml': 'table:\n  dataset: sales\n  name: orders\n',
+    });
+  });
+});
+
+describe('table-file-unreferenced', () => {
+  test('a table file no tables.yaml includes is a hint at the file start', () => {
+    const result = assertMarked('table-file-unreferenced', {
+      'databases/default/tables/public_orphan.yaml': '⟦⟧table:\n  name: orphan\n  schema: public\n',
+    });
+    const f = result.findings.find((x) => x.code === 'table-file-unreferenced')!;
+    assert.equal(f.severity, 'hint');
+    assert.deepEqual(f.data, { list: path('databases/default/tables/tables.yaml'), entry: 'public_orphan.yaml' });
+  });
+  test('included files are not reported', () => {
+    assertMarked('table-file-unreferenced', {});
+    assert.ok(BASE['databases/default/tables/tables.yaml']);
+  });
+});
+
+describe('source-duplicate', () => {
+  test('two sources with one name', () => {
+    assertMarked('source-duplicate', {
+      'databases/databases.yaml': '- name: default\n  kind: postgres\n  tables: []\n- name: ⟦default⟧\n  kind: postgres\n  tables: []\n',
+    });
+  });
+  test('distinct names are fine', () => {
+    assertMarked('source-duplicate', { 'databases/databases.yaml': '- name: a\n  tables: []\n- name: b\n  tables: []\n' });
+  });
+});
+
+describe('inline and tagged includes', () => {
+  test('the YAML tag form is followed like the quoted string form', () => {
+    const { result } = check({
+      'databases/databases.yaml': '- name: default\n  kind: postgres\n  tables: !include default/tables/tables.yaml\n',
+    });
+    assert.equal(result.index.tables.length, 2);
+    assert.deepEqual(result.findings.filter((f) => f.severity === 'error'), []);
+  });
+});
