@@ -32,7 +32,7 @@ export class MetadataStatusBar implements vscode.Disposable {
 
   update(params: StatusParams): void {
     this.last = params;
-    this.view = statusView(params, (p) => vscode.workspace.asRelativePath(p, true));
+    this.view = statusView(params, (p) => vscode.workspace.asRelativePath(p));
     this.render(this.view);
     this.changed.fire(params);
   }
