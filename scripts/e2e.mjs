@@ -1,0 +1,340 @@
+// Runs test/e2e inside a real VS Code: the VS Code 1.100.3 server that ships in the npm package
+// code-server (installed by scripts/setup-e2e.sh into .tools/), its web workbench driven by Debian's
+// chromium through playwright-core. Same extension host (node) and API as the desktop app.
+//
+//   npm run build && npm run test:e2e
+//
+// Steps: check the setup (CI=true installs it; elsewhere a missing setup is a loud SKIP, exit 0),
+// compile test/e2e, copy the fixture workspace to a temp folder, start the VS Code server in its own
+// process group on a free port, open the workbench with the extension under development and the
+// tests, wait for the tests' exit code, then ALWAYS stop the browser and the whole process group.
+//
+// Screenshots: the tests run in the extension host and cannot reach the page, so they ask through
+// files (test/e2e/helpers.ts `screenshot`): they write <dir>/<name>.request (JSON {waitForText}, by rename),
+// this script sees it (fs.watch), waits until each waitForText is visible, saves
+// docs/images/<name>.png and answers <dir>/<name>.done (or <name>.failed with the error), which the
+// test waits for with fs.watch. <dir> reaches the extension host as E2E_SCREENSHOT_DIR.
+//
+// Environment: E2E_TIMEOUT_SECONDS (default 600), E2E_GREP (mocha grep), E2E_KEEP=1 (keep the temp
+// folder), E2E_VERBOSE=1 (print the browser console and the server log).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync, createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import { createRequire } from 'node:module';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CODE_SERVER_VERSION = '4.100.3';
+const TOOL_DIR = path.join(ROOT, '.tools', 'code-server');
+const VSCODE_DIR = path.join(TOOL_DIR, 'node_modules', 'code-server', 'lib', 'vscode');
+const READY_MARKER = path.join(TOOL_DIR, '.e2e-ready');
+const CHROMIUM = '/usr/bin/chromium';
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'e2e-project');
+const IMAGES = path.join(ROOT, 'docs', 'images');
+const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_SECONDS ?? 600) * 1000;
+const VERBOSE = process.env.E2E_VERBOSE === '1';
+const require = createRequire(import.meta.url);
+/** Workbench log lines that are expected on an offline machine (printed with E2E_VERBOSE=1). */
+const KNOWN_NOISE = [
+  /^(Resolving|Resolved) connection token/,
+  /^Creating a socket/,
+  /^Updating additional builtin extensions cache/,
+  /serviceWorker\.js/,
+  /ENOTFOUND (open-vsx\.org|marketplace|update\.code)/,
+  /^ChatSessionStore:/,
+];
+
+const started = Date.now();
+const timings = [];
+const cleanups = [];
+
+function log(message) {
+  console.log(`[e2e] ${message}`);
+}
+
+async function timed(name, action) {
+  const start = Date.now();
+  const result = await action();
+  timings.push(`${name} ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+function missingSetup() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push(`chromium (${CHROMIUM})`);
+  const ready = existsSync(READY_MARKER) ? readFileSync(READY_MARKER, 'utf8').trim() : '';
+  if (ready !== CODE_SERVER_VERSION) missing.push(`VS Code from code-server ${CODE_SERVER_VERSION} (${path.relative(ROOT, TOOL_DIR)})`);
+  return missing;
+}
+
+function loudSkip(missing) {
+  const bar = '#'.repeat(78);
+  console.log([
+    '', bar, '#', '#   E2E TESTS SKIPPED: they need a real VS Code, which is not set up here.', '#',
+    ...missing.map((m) => `#   missing: ${m}`), '#',
+    '#   Set it up once (Debian 12, as root or with sudo; ~1 min):   npm run setup:e2e',
+    '#   then run:                                                    npm run test:e2e',
+    '#   (with CI=true the setup runs automatically and a skip is not allowed)', '#', bar, '',
+  ].join('\n'));
+}
+
+/** (a) The setup must be there; in CI it is installed, elsewhere a missing setup is a loud skip. */
+function ensureSetup() {
+  let missing = missingSetup();
+  if (missing.length === 0) return true;
+  if (process.env.CI !== 'true') {
+    loudSkip(missing);
+    return false;
+  }
+  log(`CI=true and missing ${missing.join(', ')}: running scripts/setup-e2e.sh`);
+  const setup = spawnSync('bash', [path.join(ROOT, 'scripts', 'setup-e2e.sh')], { stdio: 'inherit' });
+  missing = missingSetup();
+  if (setup.status !== 0 || missing.length > 0) {
+    throw new Error(`setup-e2e.sh failed (exit ${setup.status}); still missing: ${missing.join(', ')}`);
+  }
+  return true;
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+/** (b) Bundles the extension and the server, compiles the tests. */
+function build() {
+  run(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
+  for (const file of ['dist/client.js', 'dist/server.js']) {
+    if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} was not built (is its entry point missing?)`);
+  }
+  run(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', path.join(ROOT, 'test', 'e2e')]);
+}
+
+/** (c) The tests edit files: they get a fresh copy of the fixture workspace. */
+function prepareTempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'graphql-metadata-e2e-'));
+  cpSync(FIXTURE, path.join(dir, 'e2e-project'), { recursive: true });
+  for (const sub of ['server-data', 'extensions', 'screenshots']) mkdirSync(path.join(dir, sub));
+  return dir;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** (d) The VS Code server, as leader of its own process group (detached = setsid(2)). */
+async function startServer(tmp, port) {
+  const logFile = path.join(tmp, 'server.log');
+  const child = spawn(process.execPath, [
+    'out/server-main.js', '--host', '127.0.0.1', '--port', String(port),
+    '--without-connection-token', '--accept-server-license-terms', '--disable-workspace-trust',
+    '--disable-telemetry', '--server-data-dir', path.join(tmp, 'server-data'),
+    '--extensions-dir', path.join(tmp, 'extensions'),
+  ], {
+    cwd: VSCODE_DIR,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots') },
+  });
+  cleanups.push(() => stopProcessGroup(child));
+  const out = createWriteStream(logFile);
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  if (VERBOSE) child.stderr.pipe(process.stderr);
+  await waitForListening(child, port, logFile);
+  return child;
+}
+
+/** Resolves when the server prints that it listens on `port` (an event, not a sleep). */
+function waitForListening(child, port, logFile) {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => fail(new Error('the VS Code server did not listen within 60 s')), 60_000);
+    const fail = (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${error.message}; its log: ${logFile}\n${seen.slice(-2000)}`));
+    };
+    child.once('exit', (code, signal) => fail(new Error(`the VS Code server exited (${code ?? signal}) before listening`)));
+    child.stdout.on('data', (chunk) => {
+      seen += chunk.toString();
+      if (seen.includes(`listening on ${port}`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+}
+
+async function stopProcessGroup(child) {
+  if (child.exitCode !== null && !groupAlive(child.pid)) return;
+  signalGroup(child.pid, 'SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (groupAlive(child.pid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100)); // waiting for processes to end
+  }
+  if (groupAlive(child.pid)) signalGroup(child.pid, 'SIGKILL');
+}
+
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch (error) {
+    if (error.code !== 'ESRCH') throw error;
+  }
+}
+
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function workbenchUrl(port, workspace) {
+  const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(ROOT)],
+    ['extensionTestsPath', remote(path.join(ROOT, 'out', 'test', 'e2e', 'index.js'))],
+    ['skipWelcome', 'true'],
+  ];
+  return `http://127.0.0.1:${port}/?folder=${encodeURI(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** (e) Chromium on the workbench; resolves with the exit code the tests report (f). */
+async function runWorkbench(tmp, port) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  cleanups.push(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  let exit;
+  const exitCode = new Promise((resolve, reject) => {
+    exit = resolve;
+    page.on('crash', () => reject(new Error('the workbench page crashed')));
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => exit(code));
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const text = format(...args);
+    if (VERBOSE || !KNOWN_NOISE.some((noise) => noise.test(text))) console.log(VERBOSE ? `[${type}] ${text}` : text);
+  });
+  if (VERBOSE) page.on('console', (message) => console.log(`[browser ${message.type()}] ${message.text()}`));
+  page.on('pageerror', (error) => console.log(`[e2e] page error: ${error.message}`));
+  serveScreenshots(page, path.join(tmp, 'screenshots'));
+  await page.goto(workbenchUrl(port, path.join(tmp, 'e2e-project')));
+  return exitCode;
+}
+
+/** Answers the tests' screenshot requests (see the top of this file), one at a time. */
+function serveScreenshots(page, dir) {
+  const handled = new Set();
+  let queue = Promise.resolve();
+  const scan = () => {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.request') && !handled.has(f))) {
+      handled.add(file);
+      queue = queue.then(() => takeScreenshot(page, dir, file));
+    }
+  };
+  const watcher = watch(dir, scan);
+  cleanups.push(() => watcher.close());
+  scan();
+}
+
+async function takeScreenshot(page, dir, file) {
+  const name = file.slice(0, -'.request'.length);
+  try {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`bad screenshot name ${JSON.stringify(name)}`);
+    const request = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    for (const text of request.waitForText ?? []) {
+      await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+    }
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    mkdirSync(IMAGES, { recursive: true });
+    const target = path.join(IMAGES, `${name}.png`);
+    await page.screenshot({ path: target });
+    log(`screenshot ${path.relative(ROOT, target)}`);
+    writeFileSync(path.join(dir, `${name}.done`), target);
+  } catch (error) {
+    log(`screenshot ${name} failed: ${error.message}`);
+    writeFileSync(path.join(dir, `${name}.failed`), String(error.stack ?? error));
+  }
+}
+
+function timeout(ms) {
+  let timer;
+  const promise = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`E2E TIMED OUT after ${ms / 1000} s`)), ms);
+  });
+  cleanups.push(() => clearTimeout(timer));
+  return promise;
+}
+
+/** (g) Always: browser, watcher, server process group, temp folder (kept on failure). */
+async function cleanup(tmp, keep) {
+  for (const step of cleanups.reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      log(`cleanup: ${error.message}`);
+    }
+  }
+  if (tmp === undefined) return;
+  if (keep) {
+    log(`kept ${tmp} (server log: ${path.join(tmp, 'server.log')})`);
+  } else {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!ensureSetup()) return 0;
+  await timed('build', build);
+  const tmp = prepareTempDir();
+  let code = 1;
+  try {
+    const port = await freePort();
+    await timed('server start', () => startServer(tmp, port));
+    log(`VS Code server on port ${port}, workspace ${path.join(tmp, 'e2e-project')}`);
+    code = await timed('workbench + tests', () => Promise.race([runWorkbench(tmp, port), timeout(TIMEOUT_MS)]));
+  } catch (error) {
+    console.error(`\n[e2e] FAILED: ${error.stack ?? error}\n`);
+    code = 1;
+  } finally {
+    await cleanup(tmp, code !== 0 || process.env.E2E_KEEP === '1');
+  }
+  log(`${code === 0 ? 'passed' : `FAILED (exit ${code})`}; ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return code;
+}
+
+// Whatever happens, the server's process group and the browser go away with this script.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    void cleanup(undefined, false).then(() => process.exit(130));
+  });
+}
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.once(event, (error) => {
+    console.error(`[e2e] FAILED (${event}): ${error?.stack ?? error}`);
+    void cleanup(undefined, false).then(() => process.exit(1));
+  });
+}
+
+const code = await main().catch((error) => {
+  console.error(`[e2e] FAILED: ${error.stack ?? error}`);
+  return 1;
+});
+process.exit(code); // nothing may keep the run alive after the cleanup

@@ -1,0 +1,30 @@
+/**
+ * Entry point VS Code loads as `extensionTestsPath`: runs every suite/**\/*.test.js with mocha
+ * inside the extension host. A rejection makes the workbench exit with code 1.
+ * `E2E_GREP` (environment of the VS Code server) runs only the tests whose title matches.
+ */
+import Mocha from 'mocha';
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
+
+export async function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: true, reporter: 'spec' });
+  const grep = process.env.E2E_GREP;
+  if (grep !== undefined && grep !== '') {
+    mocha.grep(grep);
+  }
+  for (const file of testFiles(path.join(__dirname, 'suite'))) {
+    mocha.addFile(file);
+  }
+  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  if (failures > 0) {
+    throw new Error(`${failures} e2e test(s) failed`);
+  }
+}
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.js'))
+    .sort()
+    .map((file) => path.join(dir, file));
+}

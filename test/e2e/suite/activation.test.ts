@@ -1,0 +1,102 @@
+/**
+ * The wiring, end to end: the extension activates on the fixture workspace, starts the language
+ * server, shows the server's status and gets its diagnostics, and leaves unrelated YAML alone.
+ * Relies on the server contract: diagnostics with source `graphql-metadata` and the
+ * `graphqlMetadata/status` notification (server/src/core/protocol.ts).
+ */
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../client/src/api';
+import {
+  activateExtension,
+  diagnosticSource,
+  fixtureUri,
+  openFixture,
+  ourDiagnostics,
+  screenshot,
+  waitForDiagnostics,
+  waitForStatus,
+  workspaceRoot,
+} from '../helpers';
+
+const articleFile = 'hasura/metadata/databases/default/tables/public_article.yaml';
+const commentFile = 'hasura/metadata/databases/default/tables/public_comment.yaml';
+const composeFile = 'docker-compose.yaml';
+
+suite('activation', () => {
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
+
+  test('the server reports the one config v3 root of the workspace, without problems', async () => {
+    const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots.length > 0);
+    assert.deepEqual(
+      status.roots.map((r) => ({ root: r.root, errors: r.errors, warnings: r.warnings })),
+      [{ root: fixtureUri('hasura/metadata').fsPath, errors: 0, warnings: 0 }],
+    );
+    // version, databases, tables.yaml + 3 tables, actions.yaml + .graphql, 5 other top-level files.
+    assert.equal(status.roots[0].files, 13);
+    assert.deepEqual(status.problems, []);
+  });
+
+  test('the status bar shows the root count', () => {
+    assert.equal(api.statusView.visible, true);
+    assert.equal(api.statusView.text, '$(check) Metadata: 1 root');
+    assert.match(api.statusView.tooltip, /^- `hasura\/metadata`: 0 errors, 0 warnings in 13 files$/m);
+  });
+
+  test('a valid metadata file opens without diagnostics', async () => {
+    await openFixture(articleFile);
+    await vscode.commands.executeCommand('revealInExplorer', fixtureUri(articleFile));
+    await waitForStatus(api, (s) => s.state === 'ready');
+    assert.deepEqual(ourDiagnostics(fixtureUri(articleFile)), []);
+    await screenshot('workbench-metadata-file', ['Metadata: 1 root']);
+  });
+
+  test('a YAML syntax error is reported in the file, and unrelated YAML is never reported on', async () => {
+    await openFixture(composeFile);
+    const comment = await openFixture(commentFile);
+    const original = comment.document.getText();
+    await replaceText(comment.document, `${original}extra: [1, 2\n`);
+    const diagnostics = await waitForDiagnostics(comment.document.uri, (ds) => hasOurError(ds));
+    const error = diagnostics.find((d) => d.source === diagnosticSource)!;
+    assert.ok(error.range.start.line >= original.split('\n').length - 1, `error at line ${error.range.start.line}`);
+    // The server handles messages in order: it saw docker-compose.yaml before this edit.
+    assert.deepEqual(ourDiagnostics(fixtureUri(composeFile)), []);
+    assert.deepEqual(filesWithOurDiagnosticsOutside('hasura/metadata'), []);
+    await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0].errors > 0);
+    assert.match(api.statusView.text, /^Metadata: \$\(error\) [1-9]\d* \$\(warning\) \d+$/);
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    comment.selection = new vscode.Selection(error.range.start, error.range.start);
+    comment.revealRange(error.range, vscode.TextEditorRevealType.InCenter);
+    await screenshot('problems-yaml-syntax-error', [error.message.split('\n')[0].slice(0, 40)]);
+
+    await replaceText(comment.document, original);
+    await waitForDiagnostics(comment.document.uri, (ds) => !ds.some((d) => d.source === diagnosticSource));
+    await comment.document.save();
+    await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0].errors === 0);
+  });
+});
+
+function hasOurError(diagnostics: readonly vscode.Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.source === diagnosticSource && d.severity === vscode.DiagnosticSeverity.Error);
+}
+
+async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  const all = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+  edit.replace(document.uri, all, text);
+  assert.ok(await vscode.workspace.applyEdit(edit), 'edit applied');
+}
+
+/** Workspace-relative paths of files that have our diagnostics but lie outside `folder`. */
+function filesWithOurDiagnosticsOutside(folder: string): string[] {
+  const inside = fixtureUri(folder).fsPath + path.sep;
+  return vscode.languages
+    .getDiagnostics()
+    .filter(([uri, ds]) => ds.some((d) => d.source === diagnosticSource) && !uri.fsPath.startsWith(inside))
+    .map(([uri]) => path.relative(workspaceRoot().fsPath, uri.fsPath));
+}
