@@ -45,7 +45,9 @@ function collectIncludes(doc: Document.Parsed, path: string, text: string): Incl
 
 function yamlFinding(file: string, text: string, error: YAMLError, severity: Severity): Finding {
   const [start, rawEnd] = error.pos;
-  const end = Math.max(Math.min(rawEnd, text.length), Math.min(start + 1, text.length));
+  let end = Math.max(Math.min(rawEnd, text.length), Math.min(start + 1, text.length));
+  const word = /[^\s:,[\]{}]/;
+  if (end - start <= 1 && word.test(text[start] ?? ' ')) while (end < text.length && word.test(text[end]!)) end++;
   return {
     code: error.code === 'DUPLICATE_KEY' ? 'yaml-duplicate-key' : 'yaml-syntax',
     severity,

@@ -16,7 +16,8 @@ export interface Discovery {
   readonly problems: Finding[];
 }
 
-const KNOWN_NAMES = new Set(TOP_LEVEL_FILES.map(([rel]) => rel.split('/')[0]!));
+/** Names that mark a metadata folder: config v3 files, plus config v2's top-level tables.yaml/functions.yaml. */
+const KNOWN_NAMES = new Set([...TOP_LEVEL_FILES.map(([rel]) => rel.split('/')[0]!), 'tables.yaml', 'functions.yaml']);
 
 /** Finds every metadata root below `dir` (the folder itself included). */
 export function discoverRoots(dir: string, host: FileSystemHost): Discovery {
