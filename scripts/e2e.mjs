@@ -69,15 +69,19 @@ function missingSetup() {
   return missing;
 }
 
-function loudSkip(missing) {
+function banner(lines) {
   const bar = '#'.repeat(78);
-  console.log([
-    '', bar, '#', '#   E2E TESTS SKIPPED: they need a real VS Code, which is not set up here.', '#',
-    ...missing.map((m) => `#   missing: ${m}`), '#',
-    '#   Set it up once (Debian 12, as root or with sudo; ~1 min):   npm run setup:e2e',
-    '#   then run:                                                    npm run test:e2e',
-    '#   (with CI=true the setup runs automatically and a skip is not allowed)', '#', bar, '',
-  ].join('\n'));
+  console.log(['', bar, '#', ...lines.map((line) => (line === '' ? '#' : `#   ${line}`)), '#', bar, ''].join('\n'));
+}
+
+function loudSkip(missing) {
+  banner([
+    'E2E TESTS SKIPPED: they need a real VS Code, which is not set up here.', '',
+    ...missing.map((m) => `missing: ${m}`), '',
+    'Set it up once (Debian 12, as root or with sudo; ~1 min):   npm run setup:e2e',
+    'then run:                                                    npm run test:e2e',
+    '(with CI=true the setup runs automatically and a skip is not allowed)',
+  ]);
 }
 
 /** (a) The setup must be there; in CI it is installed, elsewhere a missing setup is a loud skip. */
@@ -273,10 +277,12 @@ async function takeScreenshot(page, dir, file) {
   }
 }
 
+class E2eTimeout extends Error {}
+
 function timeout(ms) {
   let timer;
   const promise = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`E2E TIMED OUT after ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new E2eTimeout(`E2E TIMED OUT after ${ms / 1000} s`)), ms);
   });
   cleanups.push(() => clearTimeout(timer));
   return promise;
@@ -310,7 +316,12 @@ async function main() {
     log(`VS Code server on port ${port}, workspace ${path.join(tmp, 'e2e-project')}`);
     code = await timed('workbench + tests', () => Promise.race([runWorkbench(tmp, port), timeout(TIMEOUT_MS)]));
   } catch (error) {
-    console.error(`\n[e2e] FAILED: ${error.stack ?? error}\n`);
+    if (error instanceof E2eTimeout) {
+      banner([`${error.message}: the tests never reported an exit code.`, 'Browser and VS Code server stopped;',
+        `server log: ${path.join(tmp, 'server.log')} (raise E2E_TIMEOUT_SECONDS if the run is just slow)`]);
+    } else {
+      console.error(`\n[e2e] FAILED: ${error.stack ?? error}\n`);
+    }
     code = 1;
   } finally {
     await cleanup(tmp, code !== 0 || process.env.E2E_KEEP === '1');
