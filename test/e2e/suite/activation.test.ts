@@ -42,17 +42,19 @@ suite('activation', () => {
     assert.deepEqual(status.problems, []);
   });
 
-  test('the status bar shows the root count', () => {
+  test('the status bar shows the root count', async () => {
+    await waitForStatus(api, (s) => s.state === 'ready');
     assert.equal(api.statusView.visible, true);
     assert.equal(api.statusView.text, '$(check) Metadata: 1 root');
     assert.match(api.statusView.tooltip, /^- `hasura\/metadata`: 0 errors, 0 warnings in 13 files$/m);
   });
 
-  test('a valid metadata file opens without diagnostics', async () => {
+  test('a valid metadata file opens without errors or warnings', async () => {
     await openFixture(articleFile);
     await vscode.commands.executeCommand('revealInExplorer', fixtureUri(articleFile));
     await waitForStatus(api, (s) => s.state === 'ready');
-    assert.deepEqual(ourDiagnostics(fixtureUri(articleFile)), []);
+    // Hints (e.g. a deprecated spelling) may remain: they do not make the project invalid.
+    assert.deepEqual(ourDiagnostics(fixtureUri(articleFile)).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning), []);
     await screenshot('workbench-metadata-file', ['Metadata: 1 root']);
   });
 
