@@ -1,0 +1,38 @@
+import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
+import type { Finding, Severity } from '../core/diagnostics';
+import { LineIndex } from '../core/util/lineIndex';
+import { pathToUri } from './uri';
+
+export const DOCS_BASE = 'https://github.com/graphql-engine-metadata/graphql-engine-metadata/blob/main/docs/rules.md';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Offsets -> LSP ranges, in one place (positions exist only at this edge). */
+export function toDiagnostic(finding: Finding, lines: (file: string) => LineIndex): Diagnostic {
+  const index = lines(finding.file);
+  const relatedInformation: DiagnosticRelatedInformation[] = (finding.related ?? []).map((r) => ({
+    location: { uri: pathToUri(r.file), range: rangeOf(lines(r.file), r.span) },
+    message: r.message,
+  }));
+  return {
+    range: rangeOf(index, finding.span),
+    severity: SEVERITY[finding.severity],
+    code: finding.code,
+    codeDescription: { href: `${DOCS_BASE}#${finding.code}` },
+    source: 'graphql-metadata',
+    message: finding.message,
+    ...(relatedInformation.length > 0 ? { relatedInformation } : {}),
+    ...(finding.code === 'table-file-unreferenced' ? { tags: [DiagnosticTag.Unnecessary] } : {}),
+    data: { ...(finding.data ?? {}), file: finding.file, span: finding.span },
+  };
+}
+
+export function rangeOf(index: LineIndex, span: { start: number; end: number }): Diagnostic['range'] {
+  return { start: index.positionAt(span.start), end: index.positionAt(span.end) };
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { toCorePath, toNativePath } from '../node/fsHost';
+
+/** file: URIs <-> core paths. Only file: URIs are the server's business. */
+export function uriToPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return toCorePath(fileURLToPath(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+export function pathToUri(path: string): string {
+  return pathToFileURL(toNativePath(path)).href;
+}

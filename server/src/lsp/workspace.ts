@@ -1,0 +1,127 @@
+import type { Diagnostic } from 'vscode-languageserver';
+import { checkRoot } from '../core/check';
+import type { RootResult, SeverityOverrides } from '../core/check';
+import type { Finding } from '../core/diagnostics';
+import type { FileSystemHost } from '../core/host';
+import { ParseCache } from '../core/project/cache';
+import { discoverRoots } from '../core/project/discover';
+import type { StatusParams } from '../core/protocol';
+import type { SchemaValidator } from '../core/schema/validator';
+import { LineIndex } from '../core/util/lineIndex';
+import { basename, isInside } from '../core/util/paths';
+import { toDiagnostic } from './convert';
+import { pathToUri } from './uri';
+
+export interface Publisher {
+  diagnostics(uri: string, diagnostics: Diagnostic[]): void;
+  status(params: StatusParams): void;
+}
+
+/**
+ * The language server's state: the workspace folders, their metadata roots, and the last check of
+ * each. It decides what to re-check; the connection only delivers what it publishes.
+ */
+export class MetadataWorkspace {
+  private folders: string[] = [];
+  private roots: string[] = [];
+  private problems: Finding[] = [];
+  private readonly results = new Map<string, RootResult>();
+  private readonly published = new Set<string>();
+  private readonly cache = new ParseCache();
+  severity: SeverityOverrides = {};
+
+  constructor(
+    private readonly host: FileSystemHost,
+    private readonly validator: SchemaValidator,
+    private readonly publisher: Publisher,
+  ) {}
+
+  setFolders(folders: readonly string[]): void {
+    this.folders = [...folders];
+    this.rediscover();
+  }
+
+  get rootPaths(): readonly string[] {
+    return this.roots;
+  }
+
+  result(root: string): RootResult | undefined {
+    return this.results.get(root);
+  }
+
+  /** The root a file belongs to (the innermost one containing it). */
+  rootOf(path: string): string | undefined {
+    return this.roots.filter((r) => isInside(path, r)).sort((a, b) => b.length - a.length)[0];
+  }
+
+  /** Re-checks after `paths` changed (edited, saved, created, deleted). */
+  changed(paths: readonly string[]): void {
+    if (paths.some((p) => ['version.yaml', 'databases.yaml'].includes(basename(p)) || !this.rootOf(p))) {
+      this.rediscover();
+      return;
+    }
+    const roots = new Set(paths.map((p) => this.rootOf(p)).filter((r): r is string => r !== undefined));
+    this.publishStatus('checking');
+    for (const root of roots) this.checkOne(root);
+    this.flush();
+  }
+
+  rediscover(): void {
+    this.publishStatus('checking');
+    const found = this.folders.map((f) => discoverRoots(f, this.host));
+    this.roots = [...new Set(found.flatMap((d) => d.roots))];
+    this.problems = found.flatMap((d) => d.problems);
+    for (const root of [...this.results.keys()]) if (!this.roots.includes(root)) this.results.delete(root);
+    for (const root of this.roots) this.checkOne(root);
+    this.flush();
+  }
+
+  private checkOne(root: string): void {
+    this.results.set(root, checkRoot(root, { host: this.host, cache: this.cache, validator: this.validator, severity: this.severity }));
+  }
+
+  /** Publishes every file's diagnostics, and clears files that no longer have any. */
+  private flush(): void {
+    const byFile = new Map<string, Finding[]>();
+    const texts = new Map<string, string>();
+    for (const result of this.results.values()) {
+      for (const file of result.project.files.values()) {
+        texts.set(file.path, file.text);
+        byFile.set(file.path, []);
+      }
+      for (const f of result.findings) byFile.get(f.file)?.push(f) ?? byFile.set(f.file, [f]);
+    }
+    for (const f of this.problems) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+    const lines = lineIndexes(this.host, texts);
+    for (const [file, findings] of byFile) {
+      this.publisher.diagnostics(pathToUri(file), findings.map((f) => toDiagnostic(f, lines)));
+    }
+    for (const file of this.published) if (!byFile.has(file)) this.publisher.diagnostics(pathToUri(file), []);
+    this.published.clear();
+    for (const file of byFile.keys()) this.published.add(file);
+    this.publishStatus('ready');
+  }
+
+  private publishStatus(state: StatusParams['state']): void {
+    const roots = [...this.results.values()].map((r) => ({
+      root: r.root,
+      errors: r.findings.filter((f) => f.severity === 'error').length,
+      warnings: r.findings.filter((f) => f.severity === 'warning').length,
+      files: r.project.files.size,
+    }));
+    this.publisher.status({ state, roots, problems: this.problems.map((p) => ({ path: p.file, message: p.message })) });
+  }
+}
+
+function lineIndexes(host: FileSystemHost, texts: Map<string, string>): (file: string) => LineIndex {
+  const cache = new Map<string, LineIndex>();
+  return (file) => {
+    let index = cache.get(file);
+    if (!index) {
+      const read = texts.get(file) ?? host.readFile(file);
+      index = new LineIndex(typeof read === 'string' ? read : read.kind === 'text' ? read.text : '');
+      cache.set(file, index);
+    }
+    return index;
+  };
+}

@@ -1,0 +1,93 @@
+import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { listRootsRequest, statusNotification } from './core/protocol';
+import type { ListRootsResult } from './core/protocol';
+import { SchemaValidator } from './core/schema/validator';
+import { OverlayHost } from './lsp/overlayHost';
+import { readSeverity } from './lsp/settings';
+import { uriToPath } from './lsp/uri';
+import { MetadataWorkspace } from './lsp/workspace';
+import { createNodeHost } from './node/fsHost';
+import { loadSchemaSet } from './node/schemas';
+
+/** LSP wiring only: every decision lives in lsp/ and core/. */
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const host = new OverlayHost(createNodeHost());
+const workspace = new MetadataWorkspace(host, new SchemaValidator(loadSchemaSet()), {
+  diagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
+  status: (params) => void connection.sendNotification(statusNotification, params),
+});
+
+const DEBOUNCE_MS = 120;
+let pending = new Set<string>();
+let timer: NodeJS.Timeout | undefined;
+function schedule(path: string | undefined): void {
+  if (!path) return;
+  pending.add(path);
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => {
+    const paths = [...pending];
+    pending = new Set();
+    timer = undefined;
+    workspace.changed(paths);
+  }, DEBOUNCE_MS);
+}
+
+let folders: string[] = [];
+let clientCan = { folders: false, configuration: false, watchers: false };
+connection.onInitialize((params) => {
+  const ws = params.capabilities.workspace;
+  clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true };
+  folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+  if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => p !== undefined);
+  return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } };
+});
+
+connection.onInitialized(() => {
+  if (clientCan.watchers) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,graphql}' }] });
+  if (clientCan.folders) {
+    connection.workspace.onDidChangeWorkspaceFolders((event) => {
+      const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
+      folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined)];
+      workspace.setFolders(folders);
+    });
+  }
+  void refreshSettings().then(() => workspace.setFolders(folders));
+});
+
+async function refreshSettings(): Promise<void> {
+  if (!clientCan.configuration) return;
+  try {
+    workspace.severity = readSeverity(await connection.workspace.getConfiguration('graphqlMetadata'));
+  } catch {
+    workspace.severity = {};
+  }
+}
+
+connection.onDidChangeConfiguration(() => {
+  void refreshSettings().then(() => workspace.rediscover());
+});
+
+documents.onDidChangeContent((event) => {
+  const path = uriToPath(event.document.uri);
+  if (!path) return;
+  host.set(path, event.document.getText());
+  schedule(path);
+});
+
+documents.onDidClose((event) => {
+  const path = uriToPath(event.document.uri);
+  if (!path) return;
+  host.delete(path);
+  schedule(path);
+});
+
+connection.onDidChangeWatchedFiles((event) => {
+  for (const change of event.changes) schedule(uriToPath(change.uri));
+});
+
+connection.onRequest(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] }));
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { copyFixture, ServerUnderTest } from './harness';
+
+describe('language server diagnostics (dist/server.js over stdio)', () => {
+  let server: ServerUnderTest;
+  const allowList = 'metadata/allow_list.yaml';
+  before(async () => {
+    const dir = copyFixture('basic');
+    fs.writeFileSync(path.join(dir, 'docker-compose.yaml'), 'services: {a: {image: x}}\nversion: "3"\n');
+    server = new ServerUnderTest(dir);
+    await server.start();
+  });
+  after(async () => server.stop());
+
+  test('publishes the unknown collection at its exact range, with code, source and docs link', async () => {
+    await server.until(() => (server.diagnostics(allowList)?.length ?? 0) > 0, 'allow_list diagnostics');
+    assert.deepEqual(server.diagnostics(allowList)!.map((d) => ({ code: d.code, source: d.source, severity: d.severity, range: d.range, href: d.codeDescription?.href.replace(/.*#/, '#') })), [
+      { code: 'allow-list-unknown-collection', source: 'graphql-metadata', severity: 1, range: { start: { line: 0, character: 14 }, end: { line: 0, character: 28 } }, href: '#allow-list-unknown-collection' },
+    ]);
+  });
+
+  test('publishes empty diagnostics for clean files of the root and nothing for unrelated YAML', async () => {
+    await server.until(() => server.diagnostics('metadata/query_collections.yaml') !== undefined, 'query_collections diagnostics');
+    assert.deepEqual(server.diagnostics('metadata/query_collections.yaml'), []);
+    assert.equal(server.diagnostics('docker-compose.yaml'), undefined);
+  });
+
+  test('re-checks an open document as it is edited', async () => {
+    const uri = server.uri(allowList);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: '- collection: allowed-querys\n' } });
+    await server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: '- collection: allowed-queries\n' }] });
+    await server.until(() => server.diagnostics(allowList)?.length === 0, 'the finding to go');
+  });
+
+  test('sends a status with the root and its counts', async () => {
+    await server.until(() => server.statuses.some((s) => (s as { state: string }).state === 'ready'), 'ready status');
+    const last = server.statuses.filter((s) => (s as { state: string }).state === 'ready').at(-1) as { roots: { root: string; errors: number; files: number }[] };
+    assert.equal(last.roots.length, 1);
+    assert.ok(last.roots[0]!.root.endsWith('/metadata'));
+    assert.equal(last.roots[0]!.files, 8);
+  });
+});
