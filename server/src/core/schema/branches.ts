@@ -1,36 +1,46 @@
 import type { ErrorObject } from 'ajv';
 
 /**
- * ajv reports every branch of a failed anyOf/oneOf. A person wants the branch they meant: keep the
- * errors of the branch that got deepest into the value (ties: fewest errors) and drop the rest; when
- * every branch failed on the type of the same value, say so once.
+ * ajv reports every branch of a failed anyOf/oneOf (just before the composite error itself). A
+ * person wants the branch they meant: the errors that got deepest into the value. When every
+ * branch failed on the value itself, say what types were expected, once.
  */
 export function pickBranchErrors(errors: readonly ErrorObject[]): ErrorObject[] {
-  let kept = errors.filter((e) => e.keyword !== 'if');
-  const composites = kept.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => b.schemaPath.length - a.schemaPath.length);
-  for (const composite of composites) kept = resolveComposite(kept, composite);
-  return dedupe(kept);
+  const consumed = new Set<ErrorObject>();
+  const out: ErrorObject[] = [];
+  errors.forEach((error, at) => {
+    if (error.keyword === 'if' || consumed.has(error)) return;
+    if (!isComposite(error)) return void out.push(error);
+    const branches = errors.slice(0, at).filter((e) => !consumed.has(e) && e.keyword !== 'if' && within(e.instancePath, error.instancePath));
+    for (const e of branches) {
+      consumed.add(e);
+      out.splice(out.indexOf(e), 1);
+    }
+    out.push(...explain(error, branches));
+  });
+  return dedupe(out.filter((e) => !isComposite(e) || !out.some((other) => other !== e && !isComposite(other) && within(other.instancePath, e.instancePath))));
 }
 
-function resolveComposite(errors: ErrorObject[], composite: ErrorObject): ErrorObject[] {
-  const prefix = `${composite.schemaPath}/`;
-  const branches = new Map<string, ErrorObject[]>();
-  for (const e of errors) {
-    if (!e.schemaPath.startsWith(prefix)) continue;
-    const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
-    branches.set(branch, [...(branches.get(branch) ?? []), e]);
-  }
-  const inBranches = new Set([...branches.values()].flat());
-  const rest = errors.filter((e) => e !== composite && !inBranches.has(e));
-  if (branches.size === 0) return [...rest, composite];
-  const all = [...branches.values()];
-  if (all.every((list) => list.length === 1 && list[0]!.keyword === 'type' && list[0]!.instancePath === composite.instancePath)) {
-    const types = [...new Set(all.flatMap((list) => [list[0]!.params as { type: string | string[] }].flatMap((p) => p.type)))];
-    return [...rest, { ...all[0]![0]!, params: { type: types } }];
-  }
-  const score = (list: ErrorObject[]): number => Math.max(...list.map((e) => e.instancePath.split('/').length)) * 1000 - list.length;
-  const best = all.reduce((a, b) => (score(b) > score(a) ? b : a));
-  return [...rest, ...best];
+function isComposite(e: ErrorObject): boolean {
+  return e.keyword === 'anyOf' || e.keyword === 'oneOf';
+}
+
+function within(path: string, parent: string): boolean {
+  return path === parent || path.startsWith(`${parent}/`);
+}
+
+function depth(e: ErrorObject): number {
+  return e.instancePath === '' ? 0 : e.instancePath.split('/').length;
+}
+
+function explain(composite: ErrorObject, branches: ErrorObject[]): ErrorObject[] {
+  if (branches.length === 0) return [composite];
+  const deepest = Math.max(...branches.map(depth));
+  if (deepest > depth(composite)) return branches.filter((e) => depth(e) === deepest);
+  const typeErrors = branches.filter((e) => e.keyword === 'type');
+  if (typeErrors.length === 0) return [branches[0]!];
+  const types = [...new Set(typeErrors.flatMap((e) => (e.params as { type: string | string[] }).type))];
+  return [{ ...typeErrors[0]!, params: { type: types } }];
 }
 
 function dedupe(errors: ErrorObject[]): ErrorObject[] {
