@@ -1,4 +1,3 @@
-import type { Obj } from './args';
 import { isObj, parseFailed, typeName } from './args';
 import { dquote, err400 } from './qerr';
 import type { CatalogTable, QualifiedTable, RelEntry, ServerState, SourceEntry, TableEntry } from './state';
@@ -80,12 +79,4 @@ export function fieldNames(state: ServerState, sourceName: string, entry: TableE
     if (Array.isArray(list)) for (const item of list) if (isObj(item) && typeof item.name === 'string') names.add(item.name);
   }
   return names;
-}
-
-export function tablesOf(source: SourceEntry): TableEntry[] {
-  return source.tables;
-}
-
-export function asObj(value: unknown): Obj | undefined {
-  return isObj(value) ? value : undefined;
 }

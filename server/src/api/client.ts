@@ -130,9 +130,10 @@ function isRedirect(response: FetchResponseLike): boolean {
 function interpret(ctx: RequestContext, response: FetchResponseLike, body: string): ApiResult<unknown> {
   const parsed = parseJson(body);
   const ok = response.status >= 200 && response.status < 300;
+  const contentType = response.headers.get('content-type') ?? undefined;
   if (ok && parsed.ok) return { ok: true, status: response.status, data: parsed.value };
-  if (ok) return fail(notJsonError(ctx, response.status, body, response.headers.get('content-type') ?? undefined));
-  return fail(errorFromStatus(ctx, response.status, body, parsed.ok ? parsed.value : undefined));
+  if (ok) return fail(notJsonError(ctx, response.status, body, contentType));
+  return fail(errorFromStatus(ctx, response.status, body, parsed.ok ? parsed.value : undefined, contentType));
 }
 
 function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {

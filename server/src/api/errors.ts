@@ -84,9 +84,9 @@ export function baseError(ctx: RequestContext, kind: ApiErrorKind, message: stri
 }
 
 /** Classifies a non-2xx answer. `parsed` is the JSON body, or undefined when the body is not JSON. */
-export function errorFromStatus(ctx: RequestContext, status: number, body: string, parsed: unknown): ApiError {
+export function errorFromStatus(ctx: RequestContext, status: number, body: string, parsed: unknown, contentType?: string): ApiError {
   if (status === 404) return notFoundError(ctx, status, body, parsed);
-  if (!isEngineErrorBody(parsed)) return nonEngineError(ctx, status, body, parsed !== undefined);
+  if (!isEngineErrorBody(parsed)) return nonEngineError(ctx, status, body, parsed !== undefined, contentType);
   const fields = engineFields(status, parsed);
   const kind = engineKind(status, parsed);
   return { ...baseError(ctx, kind, engineMessage(ctx, kind, parsed)), ...fields, ...dependentsOf(kind, parsed) };
@@ -168,7 +168,7 @@ function notFoundError(ctx: RequestContext, status: number, body: string, parsed
   return body === '' ? error : { ...error, bodySnippet: snippet(body) };
 }
 
-function nonEngineError(ctx: RequestContext, status: number, body: string, isJson: boolean): ApiError {
+function nonEngineError(ctx: RequestContext, status: number, body: string, isJson: boolean, contentType: string | undefined): ApiError {
   if (status === 401) {
     const message = `The server refused access (401). Set the admin secret with the command ${SET_SECRET_COMMAND}.`;
     return { ...baseError(ctx, 'access-denied', message), status, bodySnippet: snippet(body) };
@@ -177,7 +177,7 @@ function nonEngineError(ctx: RequestContext, status: number, body: string, isJso
     const message = `The server answered ${status} with JSON that is not an engine error: ${snippet(body)}`;
     return { ...baseError(ctx, status >= 500 ? 'server-error' : 'unexpected-response', message), status, bodySnippet: snippet(body) };
   }
-  return notJsonError(ctx, status, body, undefined);
+  return notJsonError(ctx, status, body, contentType);
 }
 
 /** A body that is not JSON (an HTML page, a truncated answer, nothing at all). */

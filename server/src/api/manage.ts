@@ -67,18 +67,21 @@ export function dropInconsistentMetadata(): MetadataRequest<SuccessMessage> {
 
 /** `bulk`: the sub-requests run in order; one failure aborts them all. */
 export function bulk(requests: MetadataRequest[]): MetadataRequest<unknown[]> {
-  return { type: 'bulk', args: requests.map(stripPhantom) };
+  return { type: 'bulk', args: requests.map(canonical) };
 }
 
 /** A copy of `request` that the server runs only if its metadata is still at `resourceVersion`. */
 export function withResourceVersion<R>(request: MetadataRequest<R>, resourceVersion: number): MetadataRequest<R> {
-  return { ...request, resource_version: resourceVersion };
+  return canonical({ ...request, resource_version: resourceVersion });
 }
 
-function stripPhantom(request: MetadataRequest): MetadataRequest {
+/** The envelope in wire order `{type, version?, resource_version?, args}`. */
+function canonical<R>(request: MetadataRequest<R>): MetadataRequest<R> {
   const { type, version, resource_version, args } = request;
-  const out: MetadataRequest = { type, args };
-  if (version !== undefined) out.version = version;
-  if (resource_version !== undefined) out.resource_version = resource_version;
-  return out;
+  return {
+    type,
+    ...(version === undefined ? {} : { version }),
+    ...(resource_version === undefined ? {} : { resource_version }),
+    args,
+  };
 }

@@ -47,7 +47,8 @@ export function networkError(ctx: RequestContext, cause: unknown): ApiError {
   const { code, detail } = describeCause(cause);
   const hint = code !== undefined && HINTS[code] !== undefined ? HINTS[code] : 'check the server URL and that the server is running';
   const label = code === undefined ? detail : `${code}: ${detail}`;
-  const error = baseError(ctx, 'network', `Could not reach ${displayUrl(ctx.url)} (${label}): ${hint}.`);
+  const end = hint.endsWith('?') ? '' : '.';
+  const error = baseError(ctx, 'network', `Could not reach ${displayUrl(ctx.url)} (${label}): ${hint}${end}`);
   return code === undefined ? error : { ...error, code };
 }
 

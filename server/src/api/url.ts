@@ -5,6 +5,9 @@ export type BaseUrlResult = { ok: true; url: URL } | { ok: false; message: strin
 export function parseBaseUrl(base: string): BaseUrlResult {
   const text = base.trim();
   if (text === '') return { ok: false, message: 'No server URL is set.' };
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    return { ok: false, message: `The server URL "${text}" has no scheme; write it as http://${text} or https://${text}.` };
+  }
   let url: URL;
   try {
     url = new URL(text);
