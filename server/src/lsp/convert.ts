@@ -1,7 +1,7 @@
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Finding, Severity } from '../core/diagnostics';
-import { LineIndex } from '../core/util/lineIndex';
+import type { LineIndex } from '../core/util/lineIndex';
 import { pathToUri } from './uri';
 
 export const DOCS_BASE = 'https://github.com/graphql-engine-metadata/graphql-engine-metadata/blob/main/docs/rules.md';

@@ -89,7 +89,7 @@ export class MetadataWorkspace {
         texts.set(file.path, file.text);
         byFile.set(file.path, []);
       }
-      for (const f of result.findings) byFile.get(f.file)?.push(f) ?? byFile.set(f.file, [f]);
+      for (const f of result.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
     }
     for (const f of this.problems) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
     const lines = lineIndexes(this.host, texts);

@@ -1,5 +1,5 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import type { Node, Pair } from 'yaml';
 import type { Span } from '../diagnostics';
 
 /** Small, total helpers over the `yaml` AST: they never throw on unexpected shapes. */
@@ -20,7 +20,7 @@ export function spanOf(node: YNode): Span {
 }
 
 export function pairsOf(node: YNode): Pair<unknown, unknown>[] {
-  return isMap(node) ? (node as YAMLMap<unknown, unknown>).items.filter((p) => isPair(p)) : [];
+  return isMap(node) ? (node).items.filter((p) => isPair(p)) : [];
 }
 
 export function keyText(pair: Pair<unknown, unknown>): string | undefined {
@@ -37,7 +37,7 @@ export function get(node: YNode, key: string): YNode {
 }
 
 export function itemsOf(node: YNode): YNode[] {
-  return isSeq(node) ? (node as YAMLSeq<unknown>).items.map((n) => n as YNode) : [];
+  return isSeq(node) ? (node).items.map((n) => n as YNode) : [];
 }
 
 export function stringValue(node: YNode): string | undefined {
@@ -47,7 +47,7 @@ export function stringValue(node: YNode): string | undefined {
 /** A scalar's value as text (numbers and booleans too), e.g. for names written unquoted. */
 export function scalarText(node: YNode): string | undefined {
   if (!isScalar(node)) return undefined;
-  const v = (node as Scalar).value;
+  const v = (node).value;
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 }
 

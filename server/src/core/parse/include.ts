@@ -27,7 +27,7 @@ export function includeOf(node: Node | null | undefined, filePath: string, text:
   if (!isScalar(node) || !node.range) return undefined;
   const [start, end] = node.range;
   if (node.tag === INCLUDE_TAG) {
-    const raw = String(node.value ?? '').trim();
+    const raw = typeof node.value === 'string' ? node.value.trim() : '';
     return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, start, end, raw), form: 'tag', path };
   }
   if (typeof node.value !== 'string') return undefined;

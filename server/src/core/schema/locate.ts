@@ -18,7 +18,7 @@ export interface Located {
 /** Finds the YAML node of an ajv instancePath (`/0/object_relationships/1`), across includes. */
 export function locate(project: Project, file: string, instancePath: string): Located {
   const segments = instancePath === '' ? [] : instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let current: Located = { file, node: project.files.get(file)?.yaml?.doc.contents as YNode, unresolved: false };
+  let current: Located = { file, node: project.files.get(file)?.yaml?.doc.contents, unresolved: false };
   for (const segment of segments) {
     current = follow(project, current);
     if (current.unresolved) return current;
@@ -44,5 +44,5 @@ function follow(project: Project, at: Located): Located {
   if (!ref) return at;
   const target = project.includeTargets.get(ref);
   if (!target?.yaml) return { ...at, unresolved: true };
-  return { file: target.path, node: target.yaml.doc.contents as YNode, unresolved: false };
+  return { file: target.path, node: target.yaml.doc.contents, unresolved: false };
 }

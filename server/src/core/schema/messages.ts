@@ -23,7 +23,7 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string') return `the string ${JSON.stringify(truncate(value))}`;
-  return `${typeof value} ${String(value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
 }
 
 function truncate(s: string): string {

@@ -29,7 +29,7 @@ interface Ctx {
 export function fileValue(project: Project, file: ProjectFile, aliasBudget = 10_000): unknown {
   if (!file.yaml) return file.text;
   const ctx: Ctx = { project, doc: file.yaml.doc, file, budget: { left: aliasBudget }, depth: 0 };
-  return toValue(file.yaml.doc.contents as YNode, ctx);
+  return toValue(file.yaml.doc.contents, ctx);
 }
 
 function toValue(node: YNode, ctx: Ctx): unknown {
@@ -46,7 +46,7 @@ function toValue(node: YNode, ctx: Ctx): unknown {
   if (isSeq(node)) return itemsOf(node).map((item) => toValue(item, inner));
   if (isAlias(node)) {
     if (--ctx.budget.left < 0) throw new AliasBudgetExceeded('aliases');
-    return toValue(node.resolve(ctx.doc) as YNode, inner);
+    return toValue(node.resolve(ctx.doc), inner);
   }
   return null;
 }
@@ -55,5 +55,5 @@ function includedValue(ctx: Ctx, target: ProjectFile | undefined): unknown {
   if (!target) return UNRESOLVED;
   if (target.kind in STUBS) return STUBS[target.kind];
   if (!target.yaml) return target.text;
-  return toValue(target.yaml.doc.contents as YNode, { ...ctx, file: target, doc: target.yaml.doc, depth: ctx.depth + 1 });
+  return toValue(target.yaml.doc.contents, { ...ctx, file: target, doc: target.yaml.doc, depth: ctx.depth + 1 });
 }

@@ -20,7 +20,7 @@ export class Walk {
       if (!ref) return current;
       const target = this.project.includeTargets.get(ref);
       if (!target?.yaml) return { file: current.file, node: undefined };
-      current = { file: target.path, node: target.yaml.doc.contents as YNode };
+      current = { file: target.path, node: target.yaml.doc.contents };
     }
     return current;
   }
