@@ -14,7 +14,7 @@ const FLAGS = ['--port', '--state', '--admin-secret', '--enabled-apis', '--diale
 function readFlags(argv: string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i];
+    const flag = argv[i] ?? '';
     const value = argv[i + 1];
     if (!FLAGS.includes(flag)) throw new Error(`unknown flag ${flag}; flags: ${FLAGS.join(' ')}`);
     if (value === undefined) throw new Error(`${flag} needs a value`);

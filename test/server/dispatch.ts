@@ -83,7 +83,7 @@ function runEnvelope(state: ServerState, envelope: Envelope, dialect: ServerDial
   if (envelope.type === 'bulk') return runBulk(state, envelope.args, dialect, path);
   const ctx: OpContext = { state, dialect, version: envelope.version };
   try {
-    return OPS[envelope.type](envelope.args, ctx);
+    return OPS[envelope.type]!(envelope.args, ctx);
   } catch (e) {
     if (e instanceof QErr && path !== '$' && e.path.startsWith('$')) throw e.withPath(path + e.path.slice(1));
     throw e;

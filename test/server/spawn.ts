@@ -61,7 +61,7 @@ function waitForListening(child: ChildProcess): Promise<string> {
       child.off('exit', onExit);
       const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
       if (match === null) reject(new Error(`unexpected first line from the test server: ${line}`));
-      else resolvePromise(match[1]);
+      else resolvePromise(match[1]!);
     });
   });
 }

@@ -89,7 +89,7 @@ function requireForeignKey(
   );
   if (keys.length === 0) throw err400('constraint-error', 'no foreign constraint exists on the given column(s)');
   if (keys.length > 1) throw err400('constraint-error', 'more than one foreign key constraint exists on the given column(s)');
-  return keys[0];
+  return keys[0]!;
 }
 
 function requireColumn(state: ServerState, source: SourceEntry, table: QualifiedTable, column: string): void {

@@ -127,7 +127,7 @@ void describe('engine errors from the real server, mapped to typed errors', () =
   void test('replace_metadata with inconsistencies and no allow: 400 with the objects in internal', async () => {
     const exported = expectOk(await client().run(exportMetadata()));
     const broken = structuredClone(exported);
-    (broken.sources as { tables: unknown[] }[])[0].tables.push({ table: { schema: 'public', name: 'ghost' } });
+    (broken.sources as { tables: unknown[] }[])[0]!.tables.push({ table: { schema: 'public', name: 'ghost' } });
     const error = expectError(await client().run(replaceMetadata({ metadata: broken })));
     assert.deepEqual([error.kind, error.serverMessage], ['engine', 'cannot continue due to inconsistent metadata']);
     assert.deepEqual(error.internal, [

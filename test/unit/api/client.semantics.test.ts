@@ -18,15 +18,15 @@ const nestedFilter = (rel: string): unknown => ({
 
 function withNestedPermission(metadata: MetadataDocument): MetadataDocument {
   const copy = structuredClone(metadata);
-  const author = (copy.sources as { tables: { table: { name: string }; select_permissions?: unknown[] }[] }[])[0].tables.find((t) => t.table.name === 'author');
+  const author = (copy.sources as { tables: { table: { name: string }; select_permissions?: unknown[] }[] }[])[0]!.tables.find((t) => t.table.name === 'author');
   assert.ok(author);
   author.select_permissions = [{ role: 'editor', permission: { columns: ['id'], filter: nestedFilter('author') } }];
   return copy;
 }
 
 function authorFilter(metadata: MetadataDocument): unknown {
-  const tables = (metadata.sources as { tables: { table: { name: string }; select_permissions: { permission: { filter: unknown } }[] }[] }[])[0].tables;
-  return tables.find((t) => t.table.name === 'author')?.select_permissions[0].permission.filter;
+  const tables = (metadata.sources as { tables: { table: { name: string }; select_permissions: { permission: { filter: unknown } }[] }[] }[])[0]!.tables;
+  return tables.find((t) => t.table.name === 'author')?.select_permissions[0]?.permission.filter;
 }
 
 void describe('server semantics through the client', () => {

@@ -60,7 +60,7 @@ void describe('transport failures against the real server', () => {
       assert.ok(!seen.some((h) => JSON.stringify(h).includes(SECRET)));
       assertNoSecret(error);
       const [first] = await server.requests();
-      assert.equal(first.headers['x-hasura-admin-secret'], SECRET);
+      assert.equal(first?.headers['x-hasura-admin-secret'], SECRET);
     } finally {
       await close(target.server);
     }

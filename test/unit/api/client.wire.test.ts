@@ -101,6 +101,7 @@ void describe('exact wire form of every operation against the real server', () =
     await server.setOptions({ dialect: 'engine' });
     expectOk(await client.getConfig());
     const [r] = await server.requests();
+    assert.ok(r);
     assert.equal(r.method, 'GET');
     assert.equal(r.path, '/v1alpha1/config');
     assert.equal(r.body, '');
@@ -115,6 +116,7 @@ void describe('exact wire form of every operation against the real server', () =
     });
     expectOk(await client.run(exportMetadata()));
     const [r] = await server.requests();
+    assert.ok(r);
     assert.equal(r.path, '/v1/metadata');
     assert.deepEqual(apiHeaders(r.headers), { 'x-request-id': 'abc', 'content-type': 'application/json', 'x-service-role': 'admin', 'x-hasura-access-key': 'k2' });
   });
