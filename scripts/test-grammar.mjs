@@ -154,6 +154,7 @@ function diffSnapshots(expected, actual) {
 }
 
 async function checkSnapshot(registry, file, suffix) {
+  if (!fs.existsSync(file)) return fail(rel(file), ['test case listed in test/grammar/config.json does not exist']);
   const snapPath = file + suffix;
   const actual = renderSnap(await getVSCodeTokens(registry, scopeFor(file), readText(file))) + '\n';
   const name = `${rel(file)} [${suffix}]`;
@@ -168,27 +169,25 @@ async function checkSnapshot(registry, file, suffix) {
   return expected === actual ? pass(name) : fail(name, diffSnapshots(expected, actual));
 }
 
-function checkOrphanSnapshots(suite, files) {
-  if (!suite.dir) return;
-  const expected = new Set(files.map((f) => f + suite.snapshotSuffix));
-  const suffixes = config.suites.filter((s) => s.kind === 'snapshot').map((s) => s.snapshotSuffix);
-  for (const snap of walk(abs(suite.dir)).filter(isSnapshot)) {
-    const longest = suffixes.filter((s) => snap.endsWith(s)).sort((x, y) => y.length - x.length)[0];
-    if (longest !== suite.snapshotSuffix || expected.has(snap)) continue;
-    fail(`${rel(snap)}`, ['snapshot without a test case: delete it or restore its input']);
-  }
+async function runSnapshotSuite(registry, suite) {
+  for (const file of caseFiles(suite)) await checkSnapshot(registry, file, suite.snapshotSuffix);
 }
 
-async function runSnapshotSuite(registry, suite) {
-  const files = caseFiles(suite);
-  for (const file of files) await checkSnapshot(registry, file, suite.snapshotSuffix);
-  checkOrphanSnapshots(suite, files);
+// Every .snap under a snapshot suite's directory must belong to a case of some snapshot suite.
+function checkOrphanSnapshots() {
+  const suites = config.suites.filter((s) => s.kind === 'snapshot');
+  const expected = new Set(suites.flatMap((s) => caseFiles(s).map((f) => f + s.snapshotSuffix)));
+  const dirs = new Set(suites.flatMap((s) => (s.dir ? [abs(s.dir)] : s.files.map((f) => path.dirname(abs(f))))));
+  const snaps = new Set([...dirs].flatMap((d) => walk(d).filter(isSnapshot)));
+  for (const snap of snaps) {
+    if (!expected.has(snap)) fail(rel(snap), ['snapshot without a test case: delete it or restore its input']);
+  }
 }
 
 // ---- assertion suites ---------------------------------------------------------------------
 
 function describeFailure(file, f) {
-  const parts = [`${rel(file)}:${f.line + 1}:${f.start + 1}-${f.end + 1}`];
+  const parts = [`${rel(file)}:${f.line + 1}:${f.start + 1}-${f.end}`];
   if (f.missing.length) parts.push(`missing ${f.missing.join(' ')}`);
   if (f.unexpected.length) parts.push(`unexpected ${f.unexpected.join(' ')}`);
   parts.push(`actual: ${f.actual.join(' ') || '(no token)'}`);
@@ -238,6 +237,7 @@ async function main() {
     if (suite.kind === 'snapshot') await runSnapshotSuite(registry, suite);
     else await runAssertionSuite(registry, suite);
   }
+  checkOrphanSnapshots();
   const total = results.passed + results.failed;
   const updated = UPDATE ? `, ${results.updated} snapshot(s) written` : '';
   const verdict = results.failed ? `FAILED: ${results.failed} of ${total} checks` : `all ${total} checks passed`;
