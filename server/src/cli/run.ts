@@ -1,4 +1,5 @@
 import { checkFolder } from '../core/check';
+import { DOCS_URL } from '../core/codes';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
@@ -10,7 +11,6 @@ import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';
 import { buildReport } from './report';
 
-export const DOCS_URL = 'https://github.com/graphql-engine-metadata/graphql-engine-metadata/blob/main/docs/rules.md';
 
 export interface CliEnv {
   readonly argv: readonly string[];

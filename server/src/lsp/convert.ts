@@ -1,10 +1,10 @@
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Finding, Severity } from '../core/diagnostics';
+import { docsUrl } from '../core/codes';
 import type { LineIndex } from '../core/util/lineIndex';
 import { pathToUri } from './uri';
 
-export const DOCS_BASE = 'https://github.com/graphql-engine-metadata/graphql-engine-metadata/blob/main/docs/rules.md';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -24,7 +24,7 @@ export function toDiagnostic(finding: Finding, lines: (file: string) => LineInde
     range: rangeOf(index, finding.span),
     severity: SEVERITY[finding.severity],
     code: finding.code,
-    codeDescription: { href: `${DOCS_BASE}#${finding.code}` },
+    codeDescription: { href: docsUrl(finding.code) },
     source: 'graphql-metadata',
     message: finding.message,
     ...(relatedInformation.length > 0 ? { relatedInformation } : {}),

@@ -1,0 +1,32 @@
+/** Where each diagnostic code is documented (docs/rules.md, one section per code). */
+export const DOCS_URL = 'https://github.com/graphql-engine-metadata/graphql-engine-metadata/blob/main/docs/rules.md';
+
+export function docsUrl(code: string): string {
+  return `${DOCS_URL}#${code}`;
+}
+
+/** Codes raised by the pipeline itself rather than by a rule in rules/ (which list their own). */
+export const PIPELINE_CODES: readonly string[] = [
+  'yaml-syntax',
+  'yaml-duplicate-key',
+  'yaml-alias-limit',
+  'file-empty',
+  'file-unreadable',
+  'include-not-found',
+  'include-cycle',
+  'include-outside-root',
+  'include-too-deep',
+  'version-missing',
+  'version-invalid',
+  'version-unsupported',
+  'schema-unknown-key',
+  'schema-missing-key',
+  'schema-type',
+  'schema-enum',
+  'schema-format',
+  'schema-range',
+  'schema-size',
+  'schema-duplicate-item',
+  'schema-invalid',
+  'rule-failed',
+];
