@@ -1,6 +1,7 @@
 // Bundles the shipped entry points with esbuild. `tsc -b` type-checks separately.
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
+import { generateValidators } from './gen-validators.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -21,7 +22,10 @@ const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
 
-for (const entry of entries.filter((e) => existsSync(e.entryPoints[0]))) {
+// The schema validators as code, bundled with ajv's small runtime helpers.
+entries.push({ stdin: { contents: generateValidators(), resolveDir: process.cwd(), sourcefile: 'validators.js' }, entryPoints: undefined, outfile: 'dist/validators.js', sourcemap: false });
+
+for (const entry of entries.filter((e) => e.stdin || existsSync(e.entryPoints[0]))) {
   const options = { ...common, ...entry };
   if (watch) {
     await (await esbuild.context(options)).watch();

@@ -5,6 +5,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
+import { checkFolder } from '../../../server/src/core/check';
+import { ParseCache } from '../../../server/src/core/project/cache';
+import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { schemaValidator } from '../helpers/project';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const CLI = path.join(REPO, 'dist/cli.js');
@@ -105,5 +109,22 @@ describe('graphql-metadata check', () => {
   test('--help and --version', () => {
     assert.match(run(['--help'], REPO).stdout, /Usage: graphql-metadata check/);
     assert.equal(run(['--version'], REPO).stdout, `${(JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+  });
+});
+
+describe('schema errors through the bundle', () => {
+  test('the build-time validators (dist) report exactly what runtime-compiled ajv reports', () => {
+    const fixtureDir = path.join(REPO, 'test/fixtures/projects/schema-errors');
+    const cli = JSON.parse(run(['check', '--format', 'json', fixtureDir], REPO).stdout) as { diagnostics: { file: string; line: number; column: number; code: string; message: string }[] };
+    const core = checkFolder(toCorePath(fixtureDir), { host: createNodeHost(), cache: new ParseCache(), validator: schemaValidator() }).roots[0]!.findings;
+    assert.deepEqual(cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${d.code}: ${d.message}`), core.filter((f) => f.code.startsWith('schema-')).map((f) => `${f.code}: ${f.message}`));
+    assert.deepEqual(cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${path.basename(d.file)}:${d.line}:${d.column} ${d.code}`), [
+      'actions.yaml:4:13 schema-enum',
+      'cron_triggers.yaml:6:18 schema-range',
+      'public_article.yaml:4:1 schema-unknown-key',
+      'public_article.yaml:9:34 schema-type',
+      'public_article.yaml:11:5 schema-missing-key',
+      'public_article.yaml:18:21 schema-type',
+    ]);
   });
 });

@@ -9,36 +9,55 @@ import type { Located } from './locate';
 import { messageFor } from './messages';
 import { AliasBudgetExceeded, fileValue, UNRESOLVED } from './toValue';
 
+/** ajv options; scripts/build.mjs generates dist/validators.js with the same ones. */
+export const AJV_OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
+
 /** The schemas of schemas/*.json and which one validates each file kind. */
 export interface SchemaSet {
   readonly schemas: readonly object[];
   /** File kind -> `$id` of its schema. */
   readonly kinds: Readonly<Record<string, string>>;
+  /** Validators generated at build time (ajv standalone, dist/validators.js), by kind. */
+  readonly precompiled?: Readonly<Record<string, ValidateFunction>>;
 }
 
 /** Compiles the schemas once; validates files of every kind and maps errors to YAML nodes. */
 export class SchemaValidator {
-  private readonly ajv: Ajv;
+  private ajv: Ajv | undefined;
   private readonly compiled = new Map<string, ValidateFunction | undefined>();
   private readonly cache = new WeakMap<object, readonly Finding[]>();
+  private readonly byId: ReadonlyMap<string, object>;
 
   constructor(private readonly set: SchemaSet) {
-    this.ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-    for (const schema of set.schemas) this.ajv.addSchema(schema);
+    this.byId = new Map(set.schemas.map((s) => [(s as { $id?: string }).$id ?? '', s]));
   }
 
+  /** The validator of a kind: generated at build time when available, else compiled once here. */
   validator(kind: string): ValidateFunction | undefined {
     if (!this.compiled.has(kind)) {
       const id = this.set.kinds[kind];
-      this.compiled.set(kind, id ? this.ajv.getSchema(id) : undefined);
+      this.compiled.set(kind, this.set.precompiled?.[kind] ?? (id ? this.compiler().getSchema(id) : undefined));
     }
     return this.compiled.get(kind);
+  }
+
+  private compiler(): Ajv {
+    if (!this.ajv) {
+      this.ajv = new Ajv(AJV_OPTIONS);
+      for (const schema of this.set.schemas) this.ajv.addSchema(schema);
+    }
+    return this.ajv;
   }
 
   /** The schema (as JSON) that describes a kind, for hover and completion. */
   schemaOf(kind: string): object | undefined {
     const id = this.set.kinds[kind];
-    return id ? (this.ajv.getSchema(id)?.schema as object | undefined) : undefined;
+    return id ? this.byId.get(id) : undefined;
+  }
+
+  /** A schema by its `$id` (to follow `$ref`s between schema files). */
+  schemaById(id: string): object | undefined {
+    return this.byId.get(id);
   }
 
   validate(project: Project, file: ProjectFile): readonly Finding[] {
