@@ -119,6 +119,9 @@ function build() {
 function prepareTempDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'graphql-metadata-e2e-'));
   cpSync(FIXTURE, path.join(dir, 'e2e-project'), { recursive: true });
+  // A solid cursor keeps the screenshots byte-identical from run to run (no blink phase).
+  mkdirSync(path.join(dir, 'e2e-project', '.vscode'));
+  writeFileSync(path.join(dir, 'e2e-project', '.vscode', 'settings.json'), JSON.stringify({ 'editor.cursorBlinking': 'solid' }, null, 2));
   for (const sub of ['server-data', 'extensions', 'screenshots']) mkdirSync(path.join(dir, sub));
   return dir;
 }

@@ -76,8 +76,23 @@ export function waitForStatus(
     () => (api.lastStatus !== undefined && predicate(api.lastStatus) ? api.lastStatus : undefined),
     (check) => api.onDidChangeStatus(() => check()),
     timeoutMs,
-    () => `status: last was ${JSON.stringify(api.lastStatus)}`,
+    () => `status: last was ${JSON.stringify(api.lastStatus)}; our diagnostics now: ${describeOurDiagnostics()}`,
   );
+}
+
+/** `file:line severity code` for each of our diagnostics in the workspace (for failure messages). */
+export function describeOurDiagnostics(): string {
+  const lines = vscode.languages.getDiagnostics().flatMap(([uri, ds]) =>
+    ds
+      .filter((d) => d.source === diagnosticSource)
+      .map((d) => `${vscode.workspace.asRelativePath(uri)}:${d.range.start.line + 1} ${vscode.DiagnosticSeverity[d.severity]} ${codeOf(d)}`),
+  );
+  return lines.length === 0 ? 'none' : lines.join(', ');
+}
+
+export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
+  const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
+  return code === undefined ? undefined : String(code);
 }
 
 /**
