@@ -1,0 +1,26 @@
+import type { Loc } from '../project/index/types';
+import { locate } from './locate';
+import type { Occurrence } from './occurrence';
+import { occurrencesOf } from './occurrences';
+import type { FeatureInput } from './types';
+
+/**
+ * Go to definition: an include -> its file; a collection, query, table, relationship or role ->
+ * where it is defined (a role: every permission that makes it a role, and its inherited-role entry);
+ * an action in actions.yaml <-> its field in actions.graphql.
+ */
+export function definition(input: FeatureInput): Loc[] {
+  const { include, occurrence } = locate(input);
+  if (include) {
+    const target = input.result.project.includeTargets.get(include);
+    return target ? [{ file: target.path, span: { start: 0, end: 0 } }] : [];
+  }
+  if (!occurrence) return [];
+  const definitions = occurrencesOf(input.result).byId(occurrence.id).filter((o) => o.definition);
+  const others = definitions.filter((o) => !same(o, occurrence));
+  return (others.length > 0 ? others : definitions).map((o) => o.loc);
+}
+
+export function same(a: Occurrence, b: Occurrence): boolean {
+  return a.loc.file === b.loc.file && a.loc.span.start === b.loc.span.start && a.loc.span.end === b.loc.span.end;
+}

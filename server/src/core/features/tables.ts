@@ -1,0 +1,67 @@
+import type { RootResult } from '../check';
+import { tableKey } from '../project/index/tableRef';
+import type { QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
+import { Walk } from '../project/index/walk';
+
+/**
+ * Tables of a root by source and name, and the table each relationship leads to: the table it
+ * names, or, for an object relationship on local columns, the table whose relationship back to it
+ * uses the same columns (`article.author_id` -> the author table's `articles` on `author_id`).
+ */
+export class TableLookup {
+  private readonly byKey = new Map<string, TableFact>();
+  private readonly targets = new Map<RelationshipFact, TableFact | undefined>();
+  readonly walk: Walk;
+
+  constructor(readonly result: RootResult) {
+    this.walk = new Walk(result.project);
+    for (const t of result.index.tables) if (!this.byKey.has(id(t.source, t.key))) this.byKey.set(id(t.source, t.key), t);
+  }
+
+  find(source: string, table: QualifiedTable | string): TableFact | undefined {
+    return this.byKey.get(id(source, typeof table === 'string' ? table : tableKey(table)));
+  }
+
+  /** The table of `rel` (object/array relationships), when the metadata tells. */
+  targetOf(table: TableFact, rel: RelationshipFact): TableFact | undefined {
+    if (!this.targets.has(rel)) this.targets.set(rel, this.resolve(table, rel));
+    return this.targets.get(rel);
+  }
+
+  private resolve(table: TableFact, rel: RelationshipFact): TableFact | undefined {
+    if (rel.target) return this.find(table.source, rel.target);
+    if (rel.kind !== 'object') return undefined;
+    const columns = this.localColumns(rel);
+    if (columns === undefined) return undefined;
+    const matches = this.result.index.tables.filter(
+      (other) => other.source === table.source && other.relationships.some((r) => r.target && tableKey(r.target) === table.key && sameColumns(this.remoteColumns(r), columns)),
+    );
+    return matches.length === 1 ? matches[0] : undefined;
+  }
+
+  /** `foreign_key_constraint_on: col` or `[cols]`: the columns of the table itself. */
+  private localColumns(rel: RelationshipFact): string[] | undefined {
+    if (!rel.using) return undefined;
+    const fk = this.walk.get(rel.using, 'foreign_key_constraint_on');
+    const one = this.walk.text(fk);
+    if (one !== undefined) return [one];
+    const list = this.walk.strings(fk).map((s) => s.name);
+    return list.length > 0 ? list : undefined;
+  }
+
+  /** `foreign_key_constraint_on: {table, columns|column}`: the columns of the remote table. */
+  private remoteColumns(rel: RelationshipFact): string[] {
+    if (!rel.using) return [];
+    const fk = this.walk.get(rel.using, 'foreign_key_constraint_on');
+    const one = this.walk.text(this.walk.get(fk, 'column'));
+    return one !== undefined ? [one] : this.walk.strings(this.walk.get(fk, 'columns')).map((s) => s.name);
+  }
+}
+
+function id(source: string, key: string): string {
+  return `${source}\u0000${key}`;
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+}
