@@ -119,10 +119,12 @@ function build() {
 function prepareTempDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'graphql-metadata-e2e-'));
   cpSync(FIXTURE, path.join(dir, 'e2e-project'), { recursive: true });
-  // A solid cursor keeps the screenshots byte-identical from run to run (no blink phase).
-  mkdirSync(path.join(dir, 'e2e-project', '.vscode'));
-  writeFileSync(path.join(dir, 'e2e-project', '.vscode', 'settings.json'), JSON.stringify({ 'editor.cursorBlinking': 'solid' }, null, 2));
   for (const sub of ['server-data', 'extensions', 'screenshots']) mkdirSync(path.join(dir, sub));
+  // Remote ("Machine") settings of the VS Code server, outside the workspace: a solid cursor keeps
+  // the screenshots byte-identical from run to run (no blink phase).
+  const machine = path.join(dir, 'server-data', 'data', 'Machine');
+  mkdirSync(machine, { recursive: true });
+  writeFileSync(path.join(machine, 'settings.json'), JSON.stringify({ 'editor.cursorBlinking': 'solid' }, null, 2));
   return dir;
 }
 
@@ -245,6 +247,12 @@ async function runWorkbench(tmp, port) {
   return exitCode;
 }
 
+/**
+ * Scrollbar sliders show for a moment after any scroll and then fade out on a timer: hide them, as
+ * in the settled UI, so that the same UI always gives the same PNG.
+ */
+const SCREENSHOT_STYLE = '.monaco-scrollable-element > .scrollbar > .slider { visibility: hidden !important; }';
+
 /** Answers the tests' screenshot requests (see the top of this file), one at a time. */
 function serveScreenshots(page, dir) {
   const handled = new Set();
@@ -271,7 +279,7 @@ async function takeScreenshot(page, dir, file) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     mkdirSync(IMAGES, { recursive: true });
     const target = path.join(IMAGES, `${name}.png`);
-    await page.screenshot({ path: target });
+    await page.screenshot({ path: target, animations: 'disabled', style: SCREENSHOT_STYLE });
     log(`screenshot ${path.relative(ROOT, target)}`);
     writeFileSync(path.join(dir, `${name}.done`), target);
   } catch (error) {
