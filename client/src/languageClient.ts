@@ -28,6 +28,8 @@ export function createLanguageClient(
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentPatterns.map((pattern) => ({ scheme: 'file', pattern })),
     synchronize: { fileEvents: watcher, configurationSection: 'graphqlMetadata' },
+    // The watcher above sends file events; the server then registers no watcher of its own.
+    initializationOptions: { watchesFiles: true },
     outputChannel: channels.output,
     traceOutputChannel: channels.trace,
   };

@@ -35,17 +35,18 @@ function schedule(path: string | undefined): void {
 }
 
 let folders: string[] = [];
-let clientCan = { folders: false, configuration: false, watchers: false };
+let clientCan = { folders: false, configuration: false, watchers: false, clientWatches: false };
 connection.onInitialize((params) => {
   const ws = params.capabilities.workspace;
-  clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true };
+  clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true, clientWatches: (params.initializationOptions as { watchesFiles?: boolean } | undefined)?.watchesFiles === true };
   folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
   if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => p !== undefined);
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } };
 });
 
 connection.onInitialized(() => {
-  if (clientCan.watchers) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,graphql}' }] });
+  // The VS Code client watches **/*.{yaml,yml,graphql} itself (synchronize.fileEvents); other clients get a watcher here.
+  if (clientCan.watchers && !clientCan.clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,graphql}' }] });
   if (clientCan.folders) {
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
       const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
