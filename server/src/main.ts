@@ -3,6 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { listRootsRequest, statusNotification } from './core/protocol';
 import type { ListRootsResult } from './core/protocol';
 import { SchemaValidator } from './core/schema/validator';
+import { CachingHost } from './lsp/cachingHost';
 import { OverlayHost } from './lsp/overlayHost';
 import { readSeverity } from './lsp/settings';
 import { uriToPath } from './lsp/uri';
@@ -13,7 +14,8 @@ import { loadSchemaSet } from './node/schemas';
 /** LSP wiring only: every decision lives in lsp/ and core/. */
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const host = new OverlayHost(createNodeHost());
+const disk = new CachingHost(createNodeHost());
+const host = new OverlayHost(disk);
 const workspace = new MetadataWorkspace(host, new SchemaValidator(loadSchemaSet()), {
   diagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
   status: (params) => void connection.sendNotification(statusNotification, params),
@@ -85,7 +87,11 @@ documents.onDidClose((event) => {
 });
 
 connection.onDidChangeWatchedFiles((event) => {
-  for (const change of event.changes) schedule(uriToPath(change.uri));
+  for (const change of event.changes) {
+    const path = uriToPath(change.uri);
+    if (path) disk.invalidate(path);
+    schedule(path);
+  }
 });
 
 connection.onRequest(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] }));

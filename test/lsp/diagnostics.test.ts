@@ -35,6 +35,15 @@ describe('language server diagnostics (dist/server.js over stdio)', () => {
     await server.until(() => server.diagnostics(allowList)?.length === 0, 'the finding to go');
   });
 
+  test('picks up a change on disk announced by a watched-file event (the disk cache is invalidated)', async () => {
+    const uri = server.uri(allowList);
+    await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    fs.writeFileSync(path.join(server.workspace, allowList), '- collection: allowed-queries\n- collection: ghost\n');
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
+    await server.until(() => server.diagnostics(allowList)?.[0]?.range.start.line === 1, 'the new finding on line 2');
+    assert.deepEqual(server.diagnostics(allowList)!.map((d) => d.code), ['allow-list-unknown-collection']);
+  });
+
   test('sends a status with the root and its counts', async () => {
     await server.until(() => server.statuses.some((s) => (s as { state: string }).state === 'ready'), 'ready status');
     const last = server.statuses.filter((s) => (s as { state: string }).state === 'ready').at(-1) as { roots: { root: string; errors: number; files: number }[] };

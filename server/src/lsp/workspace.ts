@@ -26,7 +26,8 @@ export class MetadataWorkspace {
   private roots: string[] = [];
   private problems: Finding[] = [];
   private readonly results = new Map<string, RootResult>();
-  private readonly published = new Set<string>();
+  /** What was last sent per file, to send only what changed. */
+  private readonly published = new Map<string, string>();
   private readonly cache = new ParseCache();
   severity: SeverityOverrides = {};
 
@@ -94,11 +95,17 @@ export class MetadataWorkspace {
     for (const f of this.problems) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
     const lines = lineIndexes(this.host, texts);
     for (const [file, findings] of byFile) {
-      this.publisher.diagnostics(pathToUri(file), findings.map((f) => toDiagnostic(f, lines)));
+      const diagnostics = findings.map((f) => toDiagnostic(f, lines));
+      const signature = JSON.stringify(diagnostics);
+      if (this.published.get(file) === signature) continue;
+      this.publisher.diagnostics(pathToUri(file), diagnostics);
+      this.published.set(file, signature);
     }
-    for (const file of this.published) if (!byFile.has(file)) this.publisher.diagnostics(pathToUri(file), []);
-    this.published.clear();
-    for (const file of byFile.keys()) this.published.add(file);
+    for (const file of [...this.published.keys()]) {
+      if (byFile.has(file)) continue;
+      this.publisher.diagnostics(pathToUri(file), []);
+      this.published.delete(file);
+    }
     this.publishStatus('ready');
   }
 

@@ -1,0 +1,47 @@
+import type { DirEntry, FileSystemHost, ReadResult } from '../core/host';
+import { dirname } from '../core/util/paths';
+
+/**
+ * Remembers what the disk held until a file event says otherwise, so a keystroke re-check reads
+ * nothing from the disk. The language server invalidates paths on watched-file events.
+ */
+export class CachingHost implements FileSystemHost {
+  private readonly files = new Map<string, ReadResult>();
+  private readonly dirs = new Map<string, readonly DirEntry[] | undefined>();
+  private readonly reals = new Map<string, string>();
+
+  constructor(private readonly disk: FileSystemHost) {}
+
+  readFile(path: string): ReadResult {
+    let result = this.files.get(path);
+    if (!result) {
+      result = this.disk.readFile(path);
+      this.files.set(path, result);
+    }
+    return result;
+  }
+
+  readDir(path: string): readonly DirEntry[] | undefined {
+    if (!this.dirs.has(path)) this.dirs.set(path, this.disk.readDir(path));
+    return this.dirs.get(path);
+  }
+
+  realPath(path: string): string {
+    let real = this.reals.get(path);
+    if (real === undefined) {
+      real = this.disk.realPath(path);
+      this.reals.set(path, real);
+    }
+    return real;
+  }
+
+  /** A file was created, changed or deleted: forget it and the listings of the folders above it. */
+  invalidate(path: string): void {
+    this.files.delete(path);
+    this.reals.clear();
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      this.dirs.delete(dir);
+      if (dir === '/' || dir === '.' || dir === dirname(dir)) break;
+    }
+  }
+}
