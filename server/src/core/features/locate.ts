@@ -24,8 +24,7 @@ export interface NodeAt {
 /** Descends from `root` to the innermost node whose text contains `offset`. */
 export function nodeAt(root: YNode, offset: number, path: readonly PathSegment[] = []): NodeAt {
   if (isMap(root)) {
-    for (const item of root.items) {
-      const pair = item;
+    for (const pair of root.items) {
       const key = keyText(pair) ?? '?';
       if (within(spanOf(pair.key as YNode), offset)) return { path: [...path, key], node: pair.value as YNode, pair, on: 'key' };
       const value = pair.value as YNode;

@@ -1,0 +1,35 @@
+import { isSeq } from 'yaml';
+import { spanOf } from '../../parse/ast';
+import type { YNode } from '../../parse/ast';
+import type { ProjectFile } from '../../project/project';
+import { basename } from '../../util/paths';
+import { lineStart, nextLineStart } from '../text';
+import type { TextEdit } from '../types';
+import { indentAt } from './yamlEdits';
+import type { Fixer } from './types';
+
+/** table-file-unreferenced: include the file in its tables.yaml (functions.yaml), in name order. */
+export const includeInList: Fixer = ({ finding, result }) => {
+  const list = typeof finding.data?.list === 'string' ? result?.project.files.get(finding.data.list) : undefined;
+  const entry = typeof finding.data?.entry === 'string' ? finding.data.entry : undefined;
+  if (!list?.yaml || entry === undefined) return [];
+  const edit = insertInclude(list, entry);
+  return edit ? [{ title: `Include ${entry} in ${basename(list.path)}`, change: { edits: [edit], files: [] }, preferred: true }] : [];
+};
+
+function insertInclude(list: ProjectFile, entry: string): TextEdit | undefined {
+  const yaml = list.yaml!;
+  const contents = yaml.doc.contents as YNode;
+  const tagged = yaml.includes.length > 0 && yaml.includes.every((r) => r.form === 'tag');
+  const item = tagged ? `!include ${entry}` : `"!include ${entry}"`;
+  if (contents === null || contents === undefined || (isSeq(contents) && contents.items.length === 0)) {
+    return { file: list.path, span: { start: 0, end: list.text.length }, newText: `- ${item}\n` };
+  }
+  if (!isSeq(contents) || contents.flow) return undefined;
+  const items = contents.items as YNode[];
+  const indent = indentAt(list.text, spanOf(items[0]).start);
+  const after = items.find((node) => (yaml.includeAt.get(node)?.raw ?? '') > entry);
+  const at = after ? lineStart(list.text, spanOf(after).start) : nextLineStart(list.text, spanOf(items[items.length - 1]).end);
+  const newline = at === list.text.length && !list.text.endsWith('\n') ? '\n' : '';
+  return { file: list.path, span: { start: at, end: at }, newText: `${newline}${indent}- ${item}\n` };
+}

@@ -1,0 +1,29 @@
+import type { Span } from '../diagnostics';
+import { spanOf } from '../parse/ast';
+import type { YNode } from '../parse/ast';
+import { locate, schemaPlace } from './locate';
+import type { SchemaIndex } from './schemaIndex';
+import { includeSummary, symbolSummary } from './summaries';
+import type { FeatureInput } from './types';
+
+export interface HoverResult {
+  readonly span: Span;
+  readonly markdown: string;
+}
+
+/**
+ * Hover: on an include, what the included file holds; on a name, what it stands for; on a key or
+ * value, the schema's description of that property.
+ */
+export function hover(input: FeatureInput, schemas?: SchemaIndex): HoverResult | undefined {
+  const { include, occurrence, at } = locate(input);
+  if (include) return { span: include.span, markdown: includeSummary(input.result, include) };
+  const parts: string[] = [];
+  if (occurrence) parts.push(symbolSummary(input.result, occurrence.symbol));
+  const place = at && at.on !== 'none' ? schemaPlace(input.result, input.file) : undefined;
+  const description = place && schemas ? schemas.description(place.kind, [...place.prefix, ...at!.path]) : undefined;
+  if (description) parts.push(description);
+  if (parts.length === 0) return undefined;
+  const span = occurrence?.loc.span ?? (at?.on === 'key' && at.pair ? spanOf(at.pair.key as YNode) : spanOf(at?.node));
+  return { span, markdown: parts.join('\n\n---\n\n') };
+}
