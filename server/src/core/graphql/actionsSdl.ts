@@ -1,0 +1,136 @@
+import { Kind } from 'graphql';
+import type { DefinitionNode, DocumentNode, FieldDefinitionNode, InputValueDefinitionNode, NameNode, TypeNode } from 'graphql';
+import type { Span } from '../diagnostics';
+import type { Project } from '../project/project';
+import { join } from '../util/paths';
+import { parseGraphql } from './parse';
+import type { GraphqlSyntaxError } from './parse';
+
+/** The custom type lists of actions.yaml, by the kind of definition actions.graphql gives. */
+export type CustomTypeKind = 'objects' | 'input_objects' | 'enums' | 'scalars';
+
+export interface SdlName {
+  readonly name: string;
+  /** The name's span in actions.graphql. */
+  readonly span: Span;
+}
+
+/** A field of `type Query` / `type Mutation` (or an `extend type` of them): an action. */
+export interface SdlAction extends SdlName {
+  readonly operation: 'query' | 'mutation';
+}
+
+export interface SdlField extends SdlName {
+  /** Whether the field's type is a list (somewhere in its wrapping). */
+  readonly list: boolean;
+}
+
+export interface SdlType extends SdlName {
+  readonly kind: CustomTypeKind;
+  readonly fields: readonly SdlField[];
+}
+
+/** What the CLI reads from actions.graphql (cli-ext `getAllActionsFromSdl` / `getAllTypesFromSdl`). */
+export interface ActionsSdl {
+  readonly file: string;
+  /** Set when the file does not parse; nothing else is known then. */
+  readonly error?: GraphqlSyntaxError;
+  readonly actions: readonly SdlAction[];
+  readonly types: readonly SdlType[];
+  /** Every name a definition introduces, whatever its kind (interfaces and unions too). */
+  readonly defined: ReadonlySet<string>;
+  /** Every named type a definition refers to: argument, output and field types. */
+  readonly refs: readonly SdlName[];
+  /** The names of the `Query` / `Mutation` definitions. */
+  readonly roots: readonly SdlName[];
+}
+
+export const ACTIONS_GRAPHQL = 'actions.graphql';
+const ROOTS: ReadonlyMap<string, SdlAction['operation']> = new Map([
+  ['Query', 'query'],
+  ['Mutation', 'mutation'],
+]);
+const TYPE_KINDS: ReadonlyMap<string, CustomTypeKind> = new Map([
+  [Kind.OBJECT_TYPE_DEFINITION, 'objects'],
+  [Kind.INPUT_OBJECT_TYPE_DEFINITION, 'input_objects'],
+  [Kind.ENUM_TYPE_DEFINITION, 'enums'],
+  [Kind.SCALAR_TYPE_DEFINITION, 'scalars'],
+]);
+
+/** The facts of a project's actions.graphql (undefined when there is no such file). Parsed once per text. */
+export function actionsSdl(project: Project): ActionsSdl | undefined {
+  const file = project.files.get(join(project.root, ACTIONS_GRAPHQL));
+  return file ? cachedSdl(file.path, file.text) : undefined;
+}
+
+const CACHE_SIZE = 16;
+const cache = new Map<string, ActionsSdl>();
+
+function cachedSdl(path: string, text: string): ActionsSdl {
+  const key = `${path}\u0000${text}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const facts = readSdl(path, text);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, facts);
+  return facts;
+}
+
+export function readSdl(file: string, text: string): ActionsSdl {
+  const parsed = parseGraphql(text);
+  if (!parsed.doc) return { file, error: parsed.error, actions: [], types: [], defined: new Set(), refs: [], roots: [] };
+  return { file, ...collect(parsed.doc) };
+}
+
+function collect(doc: DocumentNode): Omit<ActionsSdl, 'file' | 'error'> {
+  const actions: SdlAction[] = [];
+  const types: SdlType[] = [];
+  const refs: SdlName[] = [];
+  const roots: SdlName[] = [];
+  const defined = new Set<string>();
+  for (const def of doc.definitions) {
+    const name = nameOf(def);
+    if (!name) continue;
+    const operation = isObjectLike(def) ? ROOTS.get(name.value) : undefined;
+    if (operation) {
+      roots.push(named(name));
+      actions.push(...fieldsOf(def).map((f) => ({ ...named(f.name), operation })));
+    } else {
+      if (def.kind !== Kind.OBJECT_TYPE_EXTENSION && def.kind !== Kind.INPUT_OBJECT_TYPE_EXTENSION) defined.add(name.value);
+      const kind = TYPE_KINDS.get(def.kind);
+      if (kind) types.push({ ...named(name), kind, fields: fieldsOf(def).map((f) => ({ ...named(f.name), list: isList(f.type) })) });
+    }
+    refs.push(...typeRefs(def));
+  }
+  return { actions, types, defined, refs, roots };
+}
+
+function isObjectLike(def: DefinitionNode): boolean {
+  return def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION;
+}
+
+function nameOf(def: DefinitionNode): NameNode | undefined {
+  return 'name' in def ? def.name : undefined;
+}
+
+type FieldLike = FieldDefinitionNode | InputValueDefinitionNode;
+
+function fieldsOf(def: DefinitionNode): readonly FieldLike[] {
+  return 'fields' in def && Array.isArray(def.fields) ? (def.fields as readonly FieldLike[]) : [];
+}
+
+function typeRefs(def: DefinitionNode): SdlName[] {
+  return fieldsOf(def).flatMap((field) => [namedType(field.type), ...('arguments' in field ? (field.arguments ?? []).map((a) => namedType(a.type)) : [])]);
+}
+
+function namedType(type: TypeNode): SdlName {
+  return type.kind === Kind.NAMED_TYPE ? named(type.name) : namedType(type.type);
+}
+
+function isList(type: TypeNode): boolean {
+  return type.kind === Kind.LIST_TYPE || (type.kind === Kind.NON_NULL_TYPE && isList(type.type));
+}
+
+function named(node: NameNode): SdlName {
+  return { name: node.value, span: { start: node.loc?.start ?? 0, end: node.loc?.end ?? 0 } };
+}
