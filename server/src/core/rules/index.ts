@@ -1,3 +1,6 @@
+import { querySyntax } from './querySyntax';
+import { remoteSchemaPermissions } from './remoteSchemaPermissions';
+import { restEndpointVariables } from './restEndpointVariables';
 import { allowListCollections } from './allowList';
 import { allowListScope } from './allowListScope';
 import { cronSchedule } from './cronSchedule';
@@ -35,4 +38,7 @@ export const RULES: readonly Rule[] = [
   remoteSchemaUrl,
   cronSchedule,
   envTemplates,
+  querySyntax,
+  restEndpointVariables,
+  remoteSchemaPermissions,
 ];
