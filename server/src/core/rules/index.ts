@@ -1,3 +1,10 @@
+import { actionDuplicate } from './actionDuplicate';
+import { actionFields } from './actionFields';
+import { actionKind } from './actionKind';
+import { actionRelationships } from './actionRelationships';
+import { actionsGraphqlSyntax } from './actionsGraphql';
+import { customTypesDefined } from './customTypes';
+import { graphqlUnknownType } from './graphqlUnknownType';
 import { querySyntax } from './querySyntax';
 import { remoteSchemaPermissions } from './remoteSchemaPermissions';
 import { restEndpointVariables } from './restEndpointVariables';
@@ -38,6 +45,13 @@ export const RULES: readonly Rule[] = [
   remoteSchemaUrl,
   cronSchedule,
   envTemplates,
+  actionsGraphqlSyntax,
+  actionFields,
+  actionDuplicate,
+  actionKind,
+  customTypesDefined,
+  graphqlUnknownType,
+  actionRelationships,
   querySyntax,
   restEndpointVariables,
   remoteSchemaPermissions,
