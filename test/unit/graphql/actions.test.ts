@@ -54,6 +54,12 @@ describe('action-not-in-graphql / action-not-in-yaml', () => {
     assertMarked('action-not-in-graphql', ACTIONS);
     assertMarked('action-not-in-yaml', ACTIONS);
   });
+  test('without actions.yaml every field is reported, with no related information to a missing file', () => {
+    let graphql = ACTIONS['actions.graphql']!;
+    for (const name of ['login', 'signup', 'sendReport']) graphql = graphql.replace(`  ${name}(`, `  ⟦${name}⟧(`);
+    const result = assertMarked('action-not-in-yaml', { ...ACTIONS, 'actions.yaml': null, 'actions.graphql': graphql });
+    assert.deepEqual(only(result, 'action-not-in-yaml').map((f) => f.related), [undefined, undefined, undefined]);
+  });
   test('without actions.graphql every action is reported', () => {
     const files = { ...ACTIONS, 'actions.graphql': null };
     let yaml = ACTIONS['actions.yaml']!;

@@ -34,9 +34,10 @@ export function yamlCustomTypes(project: Project, walk: Walk): YamlCustomType[] 
   );
 }
 
-/** Where to point related information in actions.yaml: the `actions:` key, else the file start. */
-export function actionsYamlLoc(project: Project, walk: Walk, key: 'actions' | 'custom_types'): Loc {
+/** Where to point related information in actions.yaml: the `actions:` key, else the file start; undefined without the file. */
+export function actionsYamlLoc(project: Project, walk: Walk): Loc | undefined {
   const root = actionsYamlRoot(project, walk);
-  const entry = walk.entries(root).find((e) => e.key === key);
+  if (!project.files.has(root.file)) return undefined;
+  const entry = walk.entries(root).find((e) => e.key === 'actions');
   return entry ? entry.keyLoc : { file: root.file, span: { start: 0, end: 0 } };
 }
