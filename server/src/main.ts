@@ -2,8 +2,17 @@ import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, 
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { listRootsRequest, statusNotification } from './core/protocol';
 import type { ListRootsResult } from './core/protocol';
+import { SchemaIndex } from './core/features/schemaIndex';
 import { SchemaValidator } from './core/schema/validator';
 import { CachingHost } from './lsp/cachingHost';
+import { FEATURE_CAPABILITIES } from './lsp/features/capabilities';
+import { onCodeAction } from './lsp/features/codeActions';
+import { onCompletion } from './lsp/features/completion';
+import { FeatureContext } from './lsp/features/context';
+import { onHover } from './lsp/features/hover';
+import { onDefinition, onDocumentLinks, onReferences } from './lsp/features/navigation';
+import { onPrepareRename, onRename } from './lsp/features/rename';
+import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { readSeverity } from './lsp/settings';
 import { uriToPath } from './lsp/uri';
@@ -16,10 +25,12 @@ const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const disk = new CachingHost(createNodeHost());
 const host = new OverlayHost(disk);
-const workspace = new MetadataWorkspace(host, new SchemaValidator(loadSchemaSet()), {
+const schemaSet = loadSchemaSet();
+const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
   diagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
   status: (params) => void connection.sendNotification(statusNotification, params),
 });
+const features = new FeatureContext(workspace, host, new SchemaIndex(schemaSet));
 
 const DEBOUNCE_MS = 120;
 let pending = new Set<string>();
@@ -43,7 +54,7 @@ connection.onInitialize((params) => {
   clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true, clientWatches: (params.initializationOptions as { watchesFiles?: boolean } | undefined)?.watchesFiles === true };
   folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
   if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => p !== undefined);
-  return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } };
+  return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, workspace: { workspaceFolders: { supported: true, changeNotifications: true } }, ...FEATURE_CAPABILITIES } };
 });
 
 connection.onInitialized(() => {
@@ -95,6 +106,16 @@ connection.onDidChangeWatchedFiles((event) => {
 });
 
 connection.onRequest(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] }));
+
+connection.onDefinition((params) => onDefinition(features, params));
+connection.onReferences((params) => onReferences(features, params));
+connection.onPrepareRename((params) => onPrepareRename(features, params));
+connection.onRenameRequest((params) => onRename(features, params));
+connection.onDocumentSymbol((params) => onDocumentSymbols(features, params));
+connection.onHover((params) => onHover(features, params));
+connection.onCompletion((params) => onCompletion(features, params));
+connection.onCodeAction((params) => onCodeAction(features, params));
+connection.onDocumentLinks((params) => onDocumentLinks(features, params));
 
 documents.listen(connection);
 connection.listen();

@@ -50,6 +50,22 @@ export class MetadataWorkspace {
     return this.results.get(root);
   }
 
+  /**
+   * The check of the root holding `path`, for editor features: re-run now when the text the host has
+   * for `path` (an open document's latest) differs from the text the last check read, so a request
+   * that arrives before the debounced re-check still sees what the user typed.
+   */
+  freshResult(path: string): RootResult | undefined {
+    const root = this.rootOf(path);
+    if (!root) return undefined;
+    const result = this.results.get(root);
+    const known = result?.project.files.get(path)?.text;
+    const read = this.host.readFile(path);
+    if (result && (known === undefined || (read.kind === 'text' && read.text === known))) return result;
+    this.checkOne(root);
+    return this.results.get(root);
+  }
+
   /** The root a file belongs to (the innermost one containing it). */
   rootOf(path: string): string | undefined {
     return this.roots.filter((r) => isInside(path, r)).sort((a, b) => b.length - a.length)[0];

@@ -18,7 +18,11 @@ export function definition(input: FeatureInput): Loc[] {
   if (!occurrence) return [];
   const definitions = occurrencesOf(input.result).byId(occurrence.id).filter((o) => o.definition);
   const others = definitions.filter((o) => !same(o, occurrence));
-  return (others.length > 0 ? others : definitions).map((o) => o.loc);
+  return (others.length > 0 ? others : definitions).map((o) => o.loc).sort(byPlace);
+}
+
+export function byPlace(a: Loc, b: Loc): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.span.start - b.span.start;
 }
 
 export function same(a: Occurrence, b: Occurrence): boolean {

@@ -1,4 +1,5 @@
 import type { Loc } from '../project/index/types';
+import { byPlace } from './definition';
 import { locate } from './locate';
 import { occurrencesOf } from './occurrences';
 import type { FeatureInput } from './types';
@@ -11,5 +12,5 @@ export function references(input: FeatureInput, includeDeclaration: boolean): Lo
     .byId(occurrence.id)
     .filter((o) => includeDeclaration || !o.definition)
     .map((o) => o.loc)
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.span.start - b.span.start));
+    .sort(byPlace);
 }

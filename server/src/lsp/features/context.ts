@@ -1,0 +1,52 @@
+import type { Location, Position, Range } from 'vscode-languageserver';
+import type { RootResult } from '../../core/check';
+import type { Span } from '../../core/diagnostics';
+import type { FeatureInput } from '../../core/features/types';
+import type { FileSystemHost } from '../../core/host';
+import type { SchemaIndex } from '../../core/features/schemaIndex';
+import type { Loc } from '../../core/project/index/types';
+import { LineIndex } from '../../core/util/lineIndex';
+import { rangeOf } from '../convert';
+import { pathToUri, uriToPath } from '../uri';
+import type { MetadataWorkspace } from '../workspace';
+
+/**
+ * What every feature adapter needs: the fresh check of a document's root, and offset <-> position
+ * conversion against the text that check read (positions exist only at this edge).
+ */
+export class FeatureContext {
+  constructor(
+    readonly workspace: MetadataWorkspace,
+    readonly host: FileSystemHost,
+    readonly schemas: SchemaIndex,
+  ) {}
+
+  /** The core input for a position in a document, when the document belongs to a metadata root. */
+  at(uri: string, position: Position): FeatureInput | undefined {
+    const doc = this.document(uri);
+    return doc ? { result: doc.result, file: doc.file, offset: this.lines(doc.result, doc.file).offsetAt(position) } : undefined;
+  }
+
+  /** The fresh check and the path of a document of a metadata root. */
+  document(uri: string): { result: RootResult; file: string } | undefined {
+    const file = uriToPath(uri);
+    const result = file ? this.workspace.freshResult(file) : undefined;
+    return file && result ? { result, file } : undefined;
+  }
+
+  /** Line index of a file's text as `result` read it (falls back to the host for other files). */
+  lines(result: RootResult | undefined, file: string): LineIndex {
+    const known = result?.project.files.get(file)?.text;
+    if (known !== undefined) return new LineIndex(known);
+    const read = this.host.readFile(file);
+    return new LineIndex(read.kind === 'text' ? read.text : '');
+  }
+
+  range(result: RootResult | undefined, file: string, span: Span): Range {
+    return rangeOf(this.lines(result, file), span);
+  }
+
+  location(result: RootResult, loc: Loc): Location {
+    return { uri: pathToUri(loc.file), range: this.range(result, loc.file, loc.span) };
+  }
+}

@@ -1,0 +1,36 @@
+import type { DocumentSymbol, DocumentSymbolParams } from 'vscode-languageserver';
+import { SymbolKind } from 'vscode-languageserver';
+import type { RootResult } from '../../core/check';
+import { documentSymbols } from '../../core/features/symbols';
+import type { OutlineKind, OutlineSymbol } from '../../core/features/symbols';
+import type { FeatureContext } from './context';
+
+const KINDS: Record<OutlineKind, SymbolKind> = {
+  object: SymbolKind.Object,
+  array: SymbolKind.Array,
+  property: SymbolKind.Property,
+  module: SymbolKind.Module,
+  function: SymbolKind.Function,
+  class: SymbolKind.Class,
+  enum: SymbolKind.Enum,
+  struct: SymbolKind.Struct,
+};
+
+/** textDocument/documentSymbol: the outline of a metadata file. */
+export function onDocumentSymbols(ctx: FeatureContext, params: DocumentSymbolParams): DocumentSymbol[] {
+  const doc = ctx.document(params.textDocument.uri);
+  if (!doc) return [];
+  const convert = (s: OutlineSymbol): DocumentSymbol => toSymbol(ctx, doc.result, doc.file, s, convert);
+  return documentSymbols(doc.result, doc.file).map(convert);
+}
+
+function toSymbol(ctx: FeatureContext, result: RootResult, file: string, s: OutlineSymbol, convert: (s: OutlineSymbol) => DocumentSymbol): DocumentSymbol {
+  return {
+    name: s.name === '' ? '""' : s.name,
+    kind: KINDS[s.kind],
+    range: ctx.range(result, file, s.span),
+    selectionRange: ctx.range(result, file, s.selectionSpan),
+    ...(s.detail !== undefined ? { detail: s.detail } : {}),
+    children: s.children.map(convert),
+  };
+}
