@@ -92,3 +92,56 @@ select_permissions:
     assert.deepEqual(prepareRename(project.input), { span: project.spans[path(ARTICLE)]![0], placeholder: 'author' });
   });
 });
+
+describe('rename a collection, a query, a role, an action', () => {
+  test('a query collection: definition, allow list, rest endpoints (quotes kept)', () => {
+    const project = caretProject({
+      'query_collections.yaml': '- name: ⟦allowed-qu‸eries⟧\n  definition:\n    queries:\n      - name: q\n        query: query q { author { id } }\n',
+      'allow_list.yaml': '- collection: "⟦allowed-queries⟧"\n',
+      'rest_endpoints.yaml': '- name: a\n  url: a\n  methods: [GET]\n  definition:\n    query: {collection_name: ⟦allowed-queries⟧, query_name: q}\n',
+    });
+    const change = renamed(project, 'public-queries');
+    assert.deepEqual(change.edits.map(at), marked(project.spans));
+    assert.equal(checkFiles(applyChange(project.files, change), { schemas: true }).findings.length, 0);
+  });
+
+  test('a query of a collection and the rest endpoint that serves it', () => {
+    const project = caretProject({
+      'query_collections.yaml': '- name: c\n  definition:\n    queries:\n      - name: ⟦get_‸authors⟧\n        query: query get_authors { author { id } }\n',
+      'rest_endpoints.yaml': '- name: a\n  url: a\n  methods: [GET]\n  definition:\n    query: {collection_name: c, query_name: ⟦get_authors⟧}\n',
+    });
+    assert.deepEqual(renamed(project, 'authors').edits.map(at), marked(project.spans));
+  });
+
+  test('a role everywhere it is named; a name YAML would misread is quoted', () => {
+    const project = caretProject({
+      'databases/default/tables/public_author.yaml': 'table: {name: author, schema: public}\nselect_permissions:\n  - role: ⟦us‸er⟧\n    permission: {columns: [id], filter: {}}\n',
+      'inherited_roles.yaml': '- role_name: editor\n  role_set: [⟦user⟧]\n',
+      'api_limits.yaml': 'node_limit:\n  global: 10\n  per_role:\n    ⟦user⟧: 5\n',
+    });
+    const change = renamed(project, 'yes');
+    assert.deepEqual(change.edits.map(at), marked(project.spans));
+    assert.deepEqual(change.edits.map((e) => e.newText), ['"yes"', '"yes"', '"yes"']);
+    const after = checkFiles(applyChange(project.files, change), { schemas: true });
+    assert.deepEqual([...after.index.roles.keys()].sort(), ['editor', 'yes']);
+  });
+
+  test('an action in actions.yaml and actions.graphql', () => {
+    const project = caretProject({
+      'actions.yaml': 'actions:\n  - name: ⟦login⟧\n    definition: {kind: synchronous, handler: http://x}\n',
+      'actions.graphql': 'type Mutation {\n  ⟦log‸in⟧(user: String!): String\n}\n',
+    });
+    const change = renamed(project, 'signIn');
+    assert.deepEqual(change.edits.map(at), marked(project.spans));
+    assert.deepEqual(change.edits.map((e) => e.newText), ['signIn', 'signIn']);
+  });
+
+  test('refusals: a table, an existing name, an escaped spelling', () => {
+    assert.deepEqual(prepareRename(caretProject({ [ARTICLE]: 'table:\n  name: arti‸cle\n  schema: public\n' }).input), { error: 'Tables are named by the database: rename the table there, then its file and `table:` here.' });
+    const collections = caretProject({ 'query_collections.yaml': '- name: a‸\n  definition: {queries: []}\n- name: b\n  definition: {queries: []}\n' });
+    assert.deepEqual(rename(collections.input, 'b'), { error: 'A query collection named `b` already exists.' });
+    const escaped = caretProject({ 'query_collections.yaml': '- name: a‸\n  definition: {queries: []}\n', 'allow_list.yaml': '- collection: "\\x61"\n' });
+    assert.deepEqual(rename(escaped.input, 'c'), { error: '`a` is written with escapes in allow_list.yaml; rename it there by hand first.' });
+    assert.equal(prepareRename(caretProject({ [ARTICLE]: 'ta‸ble: {name: article}\n' }).input), undefined);
+  });
+});

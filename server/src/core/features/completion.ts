@@ -5,6 +5,8 @@ import { includePathCompletions } from './completionPaths';
 import { semanticCompletions } from './completionSemantic';
 import { cursorContext, ITEM } from './cursorContext';
 import type { CursorContext } from './cursorContext';
+import { instanceLookup } from './instance';
+import type { InstanceLookup } from './instance';
 import { schemaPlace } from './locate';
 import type { PathSegment } from './locate';
 import type { SchemaIndex } from './schemaIndex';
@@ -35,6 +37,8 @@ export interface CompletionSite {
   readonly kind: string;
   /** The path from the file kind's schema root (includes the prefix of an included fragment). */
   readonly path: PathSegment[];
+  /** Reads the document, for schema `if`s. */
+  readonly lookup: InstanceLookup;
 }
 
 /**
@@ -49,18 +53,18 @@ export function complete(input: FeatureInput, services: CompletionServices = {})
   if (ctx.includeDir !== undefined) return includePathCompletions(input, join(dirname(input.file), ctx.includeDir), ctx.word, services.host);
   const place = schemaPlace(input.result, input.file);
   if (!place) return [];
-  const site: CompletionSite = { input, ctx, kind: place.kind, path: [...place.prefix, ...ctx.path] };
+  const site: CompletionSite = { input, ctx, kind: place.kind, path: [...place.prefix, ...ctx.path], lookup: instanceLookup(input.result, place) };
   return dedupe([...semanticCompletions(site), ...schemaCompletions(site, services.schemas)]);
 }
 
-function schemaCompletions({ ctx, kind, path }: CompletionSite, schemas: SchemaIndex | undefined): CompletionEntry[] {
+function schemaCompletions({ ctx, kind, path, lookup }: CompletionSite, schemas: SchemaIndex | undefined): CompletionEntry[] {
   if (!schemas) return [];
   const values = (at: PathSegment[]): CompletionEntry[] =>
-    schemas.values(kind, at).map((v) => ({ label: String(v.value), kind: 'value', insertText: typeof v.value === 'string' ? valueText(v.value) : String(v.value), span: ctx.word, ...(v.description ? { documentation: v.description } : {}) }));
+    schemas.values(kind, at, lookup).map((v) => ({ label: String(v.value), kind: 'value', insertText: typeof v.value === 'string' ? valueText(v.value) : String(v.value), span: ctx.word, ...(v.description ? { documentation: v.description } : {}) }));
   if (ctx.position === 'value') return values([...path, ctx.key!]);
   if (ctx.position === 'item') return values([...path, ITEM]);
   const keys = schemas
-    .properties(kind, path)
+    .properties(kind, path, lookup)
     .filter((p) => !ctx.siblings.has(p.name))
     .map((p): CompletionEntry => ({ label: p.name, kind: 'property', insertText: `${p.name}: `, span: ctx.word, ...(p.description ? { documentation: p.description } : {}) }));
   return ctx.newItem ? [...keys, ...values(path)] : keys;

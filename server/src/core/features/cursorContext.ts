@@ -1,7 +1,7 @@
 import type { Span } from '../diagnostics';
 import type { PathSegment } from './locate';
 
-/** A list item in a path built from text (the index is not known, and schemas do not need it). */
+/** A list item in a path (the first; parentPath counts the items before it). */
 export const ITEM = 0;
 
 /**
@@ -67,9 +67,8 @@ export function cursorContext(text: string, offset: number): CursorContext | und
     return { position: 'value', path: [], word: { start: offset - partial.length + dir.length, end }, newItem: false, siblings: new Map(), includeDir: dir };
   }
   const line = parseLine(before);
-  const parents = parentPath(lines, line.dashes[0] ?? line.contentCol, line.dashes.length > 0);
-  if (!parents) return undefined;
-  const path = [...parents, ...line.dashes.map(() => ITEM)];
+  const path = parentPath(lines, line.dashes[0] ?? line.contentCol, line.dashes.length);
+  if (!path) return undefined;
   const siblings = siblingKeys(text, lines, line, offset);
   const kv = keyValue(line.content);
   if (kv) return valueContext(kv, path, offset, end, siblings);
@@ -89,16 +88,19 @@ function valueContext(kv: { key: string; value: string }, path: PathSegment[], o
 }
 
 /**
- * The keys and list items that enclose a line whose content starts at column `target`. A list may sit
- * at its key's own column (`key:` then `- item`), so the owner of a list item may be at `target`.
+ * The keys and list items that enclose a line whose content starts at column `target`, before the
+ * line's own list items (`own`). Items are counted, so `path` has real indexes. A list may sit at its
+ * key's own column (`key:` then `- item`), so the owner of a list item may be at `target`.
  */
-function parentPath(lines: readonly string[], target: number, dashTarget: boolean): PathSegment[] | undefined {
-  const path: PathSegment[] = [];
+function parentPath(lines: readonly string[], target: number, own: number): PathSegment[] | undefined {
+  const path: PathSegment[] = Array.from({ length: own }, () => ITEM);
+  let dashTarget = own > 0;
   for (let l = lines.length - 1; l >= 0 && (target > 0 || dashTarget); l--) {
     const line = parseLine(lines[l]!);
     if (line.blank && line.dashes.length === 0) continue;
     const first = line.dashes[0] ?? line.contentCol;
     const compactOwner = dashTarget && line.dashes.length === 0 && line.contentCol === target;
+    if (dashTarget && first === target && line.dashes.length > 0) path[0] = (path[0] as number) + 1;
     if (first > target || (first === target && !compactOwner)) continue;
     if (line.contentCol < target || compactOwner) {
       const kv = keyValue(line.content);

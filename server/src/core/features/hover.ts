@@ -1,6 +1,7 @@
 import type { Span } from '../diagnostics';
 import { spanOf } from '../parse/ast';
 import type { YNode } from '../parse/ast';
+import { instanceLookup } from './instance';
 import { locate, schemaPlace } from './locate';
 import type { SchemaIndex } from './schemaIndex';
 import { includeSummary, symbolSummary } from './summaries';
@@ -21,7 +22,7 @@ export function hover(input: FeatureInput, schemas?: SchemaIndex): HoverResult |
   const parts: string[] = [];
   if (occurrence) parts.push(symbolSummary(input.result, occurrence.symbol));
   const place = at && at.on !== 'none' ? schemaPlace(input.result, input.file) : undefined;
-  const description = place && schemas ? schemas.description(place.kind, [...place.prefix, ...at!.path]) : undefined;
+  const description = place && schemas ? schemas.description(place.kind, [...place.prefix, ...at!.path], instanceLookup(input.result, place)) : undefined;
   if (description) parts.push(description);
   if (parts.length === 0) return undefined;
   const span = occurrence?.loc.span ?? (at?.on === 'key' && at.pair ? spanOf(at.pair.key as YNode) : spanOf(at?.node));

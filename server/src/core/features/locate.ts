@@ -58,15 +58,23 @@ export function locate({ result, file, offset }: FeatureInput): Located {
   return { kind: projectFile?.kind, ...(at ? { at } : {}), ...(include ? { include } : {}), ...(occurrence ? { occurrence } : {}) };
 }
 
+export interface SchemaPlace {
+  readonly kind: FileKind;
+  /** The path from the schema root of `kind` to the file's root. */
+  readonly prefix: PathSegment[];
+  /** The file whose root is the schema root (the file itself, or the one that includes a fragment). */
+  readonly file: string;
+}
+
 /**
  * Where a file's root sits in the schema: its own kind at [], or for an included fragment the kind
  * and path of the place that includes it (followed up through nested fragments).
  */
-export function schemaPlace(result: RootResult, file: string): { kind: FileKind; prefix: PathSegment[] } | undefined {
+export function schemaPlace(result: RootResult, file: string): SchemaPlace | undefined {
   let current = result.project.files.get(file);
   const prefix: PathSegment[] = [];
   for (let hops = 0; current && hops < 32; hops++) {
-    if (current.kind !== 'fragment') return { kind: current.kind, prefix };
+    if (current.kind !== 'fragment') return { kind: current.kind, prefix, file: current.path };
     const site = current.includedBy[0];
     if (!site) return undefined;
     prefix.unshift(...site.ref.path);

@@ -2,6 +2,7 @@ import type { RootResult } from '../check';
 import type { Span } from '../diagnostics';
 import { relative } from '../util/paths';
 import { actionsGraphql } from './actionsGraphql';
+import { byPlace } from './definition';
 import { locate } from './locate';
 import type { Occurrence, SymbolRef } from './occurrence';
 import { describeSymbol } from './occurrence';
@@ -35,7 +36,7 @@ export function rename(input: FeatureInput, newName: string): { change: Workspac
   if (symbol.kind === 'table') return undefined;
   const problem = nameProblem(symbol, newName) ?? conflict(input.result, symbol, newName);
   if (problem) return { error: problem };
-  const all = occurrencesOf(input.result).byId(occurrence!.id);
+  const all = occurrencesOf(input.result).byId(occurrence!.id).sort((a, b) => byPlace(a.loc, b.loc));
   const inexact = all.find((o) => !o.exact);
   if (inexact) return { error: `\`${symbol.name}\` is written with escapes in ${relative(input.result.root, inexact.loc.file)}; rename it there by hand first.` };
   return { change: { edits: all.map((o) => ({ file: o.loc.file, span: o.loc.span, newText: textFor(o, newName) })), files: [] } };

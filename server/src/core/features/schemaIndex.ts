@@ -1,4 +1,5 @@
 import type { SchemaSet } from '../schema/validator';
+import type { InstanceLookup } from './instance';
 import type { PathSegment } from './locate';
 
 /** A subschema and the `$id` of the document it sits in (for resolving its `$ref`s). */
@@ -21,7 +22,10 @@ interface JsonSchema {
   readonly allOf?: readonly JsonSchema[];
   readonly anyOf?: readonly JsonSchema[];
   readonly oneOf?: readonly JsonSchema[];
+  readonly if?: JsonSchema;
   readonly then?: JsonSchema;
+  readonly not?: JsonSchema;
+  readonly required?: readonly string[];
   readonly else?: JsonSchema;
 }
 
@@ -49,26 +53,29 @@ export class SchemaIndex {
     for (const schema of set.schemas as JsonSchema[]) if (schema.$id) this.byId.set(schema.$id, schema);
   }
 
-  /** The subschemas at `path` of a file kind, as written there (before following `$ref`s). */
-  at(kind: string, path: readonly PathSegment[]): Node[] {
+  /**
+   * The subschemas at `path` of a file kind, as written there (before following `$ref`s). With
+   * `lookup`, an `if` whose answer the document gives picks `then` or `else`; otherwise both count.
+   */
+  at(kind: string, path: readonly PathSegment[], lookup?: InstanceLookup): Node[] {
     const id = this.set.kinds[kind];
     const root = id ? this.byId.get(id) : undefined;
     if (!id || !root) return [];
     let nodes: Node[] = [{ base: id, schema: root }];
-    for (const segment of path) nodes = this.expandAll(nodes).flatMap((n) => step(n, segment));
+    path.forEach((segment, i) => (nodes = this.expandAll(nodes, where(path.slice(0, i), lookup)).flatMap((n) => step(n, segment))));
     return nodes;
   }
 
   /** The description of the property (or item) at `path`: its own, else the one of what it refers to. */
-  description(kind: string, path: readonly PathSegment[]): string | undefined {
-    const nodes = this.at(kind, path);
-    return nodes.find((n) => n.schema.description)?.schema.description ?? this.expandAll(nodes).find((n) => n.schema.description)?.schema.description;
+  description(kind: string, path: readonly PathSegment[], lookup?: InstanceLookup): string | undefined {
+    const nodes = this.at(kind, path, lookup);
+    return nodes.find((n) => n.schema.description)?.schema.description ?? this.expandAll(nodes, where(path, lookup)).find((n) => n.schema.description)?.schema.description;
   }
 
   /** The keys an object at `path` may have, with their descriptions. */
-  properties(kind: string, path: readonly PathSegment[]): SchemaProperty[] {
+  properties(kind: string, path: readonly PathSegment[], lookup?: InstanceLookup): SchemaProperty[] {
     const out = new Map<string, SchemaProperty>();
-    for (const node of this.expandAll(this.at(kind, path))) {
+    for (const node of this.expandAll(this.at(kind, path, lookup), where(path, lookup))) {
       for (const [name, schema] of Object.entries(node.schema.properties ?? {})) {
         const description = schema.description ?? this.expand({ base: node.base, schema }).find((n) => n.schema.description)?.schema.description;
         if (!out.has(name)) out.set(name, description ? { name, description } : { name });
@@ -78,12 +85,12 @@ export class SchemaIndex {
   }
 
   /** The values a scalar at `path` may take when the schema lists them (enums, constants, booleans). */
-  values(kind: string, path: readonly PathSegment[]): SchemaValue[] {
+  values(kind: string, path: readonly PathSegment[], lookup?: InstanceLookup): SchemaValue[] {
     const out = new Map<string, SchemaValue>();
     const add = (value: unknown, description?: string): void => {
       if ((typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && !out.has(String(value))) out.set(String(value), description ? { value, description } : { value });
     };
-    for (const node of this.expandAll(this.at(kind, path))) {
+    for (const node of this.expandAll(this.at(kind, path, lookup), where(path, lookup))) {
       for (const value of node.schema.enum ?? []) add(value, node.schema.description);
       if ('const' in node.schema) add(node.schema.const, node.schema.description);
       if (typeOf(node.schema).includes('boolean')) [true, false].forEach((b) => add(b));
@@ -92,26 +99,28 @@ export class SchemaIndex {
   }
 
   /** The JSON types a value at `path` may have (empty when the schema does not say). */
-  types(kind: string, path: readonly PathSegment[]): Set<string> {
-    return new Set(this.expandAll(this.at(kind, path)).flatMap((n) => typeOf(n.schema)));
+  types(kind: string, path: readonly PathSegment[], lookup?: InstanceLookup): Set<string> {
+    return new Set(this.expandAll(this.at(kind, path, lookup), where(path, lookup)).flatMap((n) => typeOf(n.schema)));
   }
 
-  private expandAll(nodes: readonly Node[]): Node[] {
+  private expandAll(nodes: readonly Node[], at?: Where): Node[] {
     const seen = new Set<JsonSchema>();
-    return nodes.flatMap((n) => this.expand(n, seen));
+    return nodes.flatMap((n) => this.expand(n, seen, at));
   }
 
-  private expand(node: Node, seen = new Set<JsonSchema>()): Node[] {
+  private expand(node: Node, seen = new Set<JsonSchema>(), at?: Where): Node[] {
     if (typeof node.schema !== 'object' || node.schema === null || seen.has(node.schema) || seen.size > MAX_EXPANSION) return [];
     seen.add(node.schema);
     const out: Node[] = [node];
     const { schema, base } = node;
     if (schema.$ref) {
       const target = this.resolve(base, schema.$ref);
-      if (target) out.push(...this.expand(target, seen));
+      if (target) out.push(...this.expand(target, seen, at));
     }
-    for (const list of [schema.allOf, schema.anyOf, schema.oneOf]) for (const sub of list ?? []) out.push(...this.expand({ base, schema: sub }, seen));
-    for (const sub of [schema.then, schema.else]) if (sub) out.push(...this.expand({ base, schema: sub }, seen));
+    for (const list of [schema.allOf, schema.anyOf, schema.oneOf]) for (const sub of list ?? []) out.push(...this.expand({ base, schema: sub }, seen, at));
+    const answer = schema.if && at ? ifHolds(schema.if, (key) => at.lookup(at.path, key)) : undefined;
+    if (schema.then && answer !== false) out.push(...this.expand({ base, schema: schema.then }, seen, at));
+    if (schema.else && answer !== true) out.push(...this.expand({ base, schema: schema.else }, seen, at));
     return out;
   }
 
@@ -143,4 +152,42 @@ function step(node: Node, segment: PathSegment): Node[] {
 
 function typeOf(schema: JsonSchema): readonly string[] {
   return schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
+}
+
+interface Where {
+  readonly path: readonly PathSegment[];
+  readonly lookup: InstanceLookup;
+}
+
+function where(path: readonly PathSegment[], lookup: InstanceLookup | undefined): Where | undefined {
+  return lookup ? { path, lookup } : undefined;
+}
+
+/**
+ * Evaluates the simple `if`s the schemas use (`required` plus `properties` with `const`, `enum` or
+ * `not: {enum}`) against the document: true/false, or undefined when it cannot tell.
+ */
+function ifHolds(condition: JsonSchema, get: (key: string) => { present: boolean; value?: unknown }): boolean | undefined {
+  const known = new Set(['properties', 'required']);
+  if (typeof condition !== 'object' || Object.keys(condition).some((k) => !known.has(k))) return undefined;
+  for (const key of condition.required ?? []) if (!get(key).present) return false;
+  for (const [key, test] of Object.entries(condition.properties ?? {})) {
+    const { present, value } = get(key);
+    if (!present) continue;
+    const holds = matches(test, value);
+    if (holds !== true) return holds;
+  }
+  return true;
+}
+
+function matches(test: JsonSchema, value: unknown): boolean | undefined {
+  const keys = Object.keys(test);
+  if (keys.length !== 1) return undefined;
+  if ('const' in test) return test.const === value;
+  if (test.enum) return test.enum.includes(value);
+  if (test.not) {
+    const inner = matches(test.not, value);
+    return inner === undefined ? undefined : !inner;
+  }
+  return undefined;
 }
