@@ -33,13 +33,19 @@ function fixesFor(code: string, files: Record<string, string | null>): Fixed {
   return { fixes: quickFixes({ finding, result: project.result, schemas }), finding, before: project.result, files: project.files };
 }
 
-/** Applies a fix, re-checks, and asserts: that finding is gone, and no other finding appeared. Returns the new files. */
-function applyAndRecheck(fixed: Fixed, fix: QuickFix): Map<string, string> {
+/**
+ * Applies a fix, re-checks, and asserts: that finding is gone (with the `alsoGone` ones it settles
+ * too), and no other finding appeared. Returns the new files.
+ */
+function applyAndRecheck(fixed: Fixed, fix: QuickFix, alsoGone: string[] = []): Map<string, string> {
   const files = applyChange(fixed.files, fix.change);
   const after = checkFiles(files, { schemas: true });
   const codes = (r: RootResult): string[] => r.findings.map((f) => f.code).sort();
   const expected = codes(fixed.before);
-  expected.splice(expected.indexOf(fixed.finding.code), 1);
+  for (const code of [fixed.finding.code, ...alsoGone]) {
+    assert.ok(expected.includes(code), `${code} was not there before`);
+    expected.splice(expected.indexOf(code), 1);
+  }
   assert.deepEqual(codes(after), expected, `after "${fix.title}": ${JSON.stringify(after.findings.map((f) => [f.code, f.message]))}`);
   return files;
 }
@@ -195,6 +201,58 @@ describe('quick fix: version-missing', () => {
     assert.deepEqual(fixes.map((f) => f.change), [{ edits: [], files: [{ kind: 'create', file: `${ROOT}/version.yaml`, text: 'version: 3\n' }] }]);
     const after = discoverRoots('/p', memoryHost(Object.fromEntries(applyChange(files, fixes[0]!.change))));
     assert.deepEqual([after.roots, after.problems], [[ROOT], []]);
+  });
+});
+
+describe('quick fix: action-not-in-graphql', () => {
+  const yaml = (kind: string): string => `actions:\n  - name: login\n    definition:\n      kind: ${kind}\n      handler: http://auth/login\n`;
+
+  test('declares the action in actions.graphql the way the CLI writes it (a mutation)', () => {
+    const graphql = 'type Query {\n  me: String\n}\n';
+    const fixed = fixesFor('action-not-in-graphql', { 'actions.yaml': `${yaml('synchronous')}  - name: me\n    definition:\n      kind: ""\n      handler: http://auth/me\n`, 'actions.graphql': graphql });
+    assert.deepEqual(fixed.fixes.map((f) => f.title), ['Declare `login` in actions.graphql (type Mutation, returns String)']);
+    assert.equal(applyAndRecheck(fixed, fixed.fixes[0]!).get(path('actions.graphql')), `${graphql}\ntype Mutation {\n  login: String\n}\n`);
+  });
+
+  test('a `kind: ""` action becomes a query; without actions.graphql the file is created', () => {
+    const fixed = fixesFor('action-not-in-graphql', { 'actions.yaml': yaml('""') });
+    assert.deepEqual(fixed.fixes.map((f) => f.change), [{ edits: [], files: [{ kind: 'create', file: path('actions.graphql'), text: 'type Query {\n  login: String\n}\n' }] }]);
+    applyAndRecheck(fixed, fixed.fixes[0]!);
+  });
+
+  test('or takes the close name actions.graphql declares (which settles that field too)', () => {
+    const fixed = fixesFor('action-not-in-graphql', { 'actions.yaml': yaml('synchronous'), 'actions.graphql': 'type Mutation {\n  logIn: String\n}\n' });
+    const fix = only(fixed, 'Change to `logIn` (declared in actions.graphql)');
+    assert.deepEqual(fix.change.edits, [{ file: path('actions.yaml'), span: { start: 19, end: 24 }, newText: 'logIn' }]);
+    applyAndRecheck(fixed, fix, ['action-not-in-yaml']);
+  });
+});
+
+describe('quick fix: action-not-in-yaml', () => {
+  const graphql = 'type Mutation {\n  login: String\n}\n\ntype Query {\n  me: String\n}\n';
+  const login = 'actions:\n  - name: login\n    definition:\n      kind: synchronous\n      handler: http://auth/login\n';
+
+  test('adds an entry after the last action (`kind: ""` for a query)', () => {
+    const fixed = fixesFor('action-not-in-yaml', { 'actions.graphql': graphql, 'actions.yaml': `${login}custom_types: {}\n` });
+    assert.deepEqual(fixed.fixes.map((f) => f.title), ['Add `me` to actions.yaml']);
+    const files = applyAndRecheck(fixed, fixed.fixes[0]!);
+    assert.equal(files.get(path('actions.yaml')), `${login}  - name: me\n    definition:\n      kind: ""\n      handler: "{{ACTION_BASE_URL}}/me"\ncustom_types: {}\n`);
+  });
+
+  test('fills an empty `actions: []`, and creates actions.yaml when there is none', () => {
+    const empty = fixesFor('action-not-in-yaml', { 'actions.graphql': 'type Mutation {\n  login: String\n}\n', 'actions.yaml': 'actions: []\ncustom_types: {}\n' });
+    const files = applyAndRecheck(empty, empty.fixes[0]!);
+    assert.equal(files.get(path('actions.yaml')), 'actions:\n  - name: login\n    definition:\n      kind: synchronous\n      handler: "{{ACTION_BASE_URL}}/login"\ncustom_types: {}\n');
+    const none = fixesFor('action-not-in-yaml', { 'actions.graphql': 'type Mutation {\n  login: String\n}\n' });
+    assert.deepEqual(none.fixes[0]!.change.files, [{ kind: 'create', file: path('actions.yaml'), text: 'actions:\n  - name: login\n    definition:\n      kind: synchronous\n      handler: "{{ACTION_BASE_URL}}/login"\n' }]);
+    applyAndRecheck(none, none.fixes[0]!);
+  });
+
+  test('or renames the field to the close action of actions.yaml', () => {
+    const fixed = fixesFor('action-not-in-yaml', { 'actions.graphql': 'type Mutation {\n  logIn: String\n}\n', 'actions.yaml': login });
+    const fix = only(fixed, 'Rename the field to `login` (the action in actions.yaml)');
+    assert.deepEqual(fix.change.edits, [{ file: path('actions.graphql'), span: { start: 18, end: 23 }, newText: 'login' }]);
+    applyAndRecheck(fixed, fix, ['action-not-in-graphql']);
   });
 });
 

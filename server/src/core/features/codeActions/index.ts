@@ -1,3 +1,5 @@
+import { fixActionNotInGraphql } from './actionNotInGraphql';
+import { fixActionNotInYaml } from './actionNotInYaml';
 import { fixUnknownCollection } from './allowListUnknownCollection';
 import { createIncludedFile } from './includeNotFound';
 import { columnToColumns } from './relationshipDeprecatedColumn';
@@ -20,6 +22,8 @@ export const FIXERS: Readonly<Record<string, Fixer>> = {
   'relationship-deprecated-column': columnToColumns,
   'table-file-name-mismatch': fixTableFileName,
   'version-missing': createVersionFile,
+  'action-not-in-graphql': fixActionNotInGraphql,
+  'action-not-in-yaml': fixActionNotInYaml,
 };
 
 export function quickFixes(ctx: FixContext): QuickFix[] {
