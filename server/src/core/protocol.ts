@@ -29,3 +29,161 @@ export const listRootsRequest = 'graphqlMetadata/listRoots';
 export interface ListRootsResult {
   readonly roots: readonly string[];
 }
+
+/* ---- Server commands (Add Source, Rename Relationship, ...): facts for prompts, local edits ---- */
+
+/** A table as the metadata API names it: a bare name (schema `public`) or `{schema, name}`. */
+export type TableRef = string | { readonly schema: string; readonly name: string };
+
+export type SourceKind = 'postgres' | 'mssql' | 'bigquery';
+
+export interface AddSourceArgs {
+  readonly kind: SourceKind;
+  readonly name: string;
+  readonly configuration: Readonly<Record<string, unknown>>;
+  readonly replace_configuration?: boolean;
+}
+export interface DropSourceArgs {
+  readonly name: string;
+  readonly cascade?: boolean;
+}
+export interface RenameSourceArgs {
+  readonly name: string;
+  readonly new_name: string;
+}
+export interface CreateRelationshipArgs {
+  readonly table: TableRef;
+  readonly name: string;
+  /** `{foreign_key_constraint_on: ...}` or `{manual_configuration: ...}`, as sent to the server. */
+  readonly using: Readonly<Record<string, unknown>>;
+  readonly comment?: string;
+  readonly source?: string;
+}
+export interface RenameRelationshipArgs {
+  readonly table: TableRef;
+  readonly name: string;
+  readonly new_name: string;
+  readonly source?: string;
+}
+export interface DropRelationshipArgs {
+  readonly table: TableRef;
+  readonly relationship: string;
+  readonly cascade?: boolean;
+  readonly source?: string;
+}
+export interface SetRelationshipCommentArgs {
+  readonly table: TableRef;
+  readonly relationship: string;
+  /** null, undefined or '' removes the comment. */
+  readonly comment?: string | null;
+  readonly source?: string;
+}
+export interface AddInheritedRoleArgs {
+  readonly role: string;
+  readonly role_set: readonly string[];
+}
+export interface DropInheritedRoleArgs {
+  readonly role: string;
+}
+
+/** A metadata change the server accepted, to mirror in the local files. Args are named as in the spec. */
+export type MetadataOperation =
+  | { readonly type: 'add_source'; readonly args: AddSourceArgs }
+  | { readonly type: 'drop_source'; readonly args: DropSourceArgs }
+  | { readonly type: 'rename_source'; readonly args: RenameSourceArgs }
+  | { readonly type: 'create_object_relationship'; readonly args: CreateRelationshipArgs }
+  | { readonly type: 'create_array_relationship'; readonly args: CreateRelationshipArgs }
+  | { readonly type: 'rename_relationship'; readonly args: RenameRelationshipArgs }
+  | { readonly type: 'drop_relationship'; readonly args: DropRelationshipArgs }
+  | { readonly type: 'set_relationship_comment'; readonly args: SetRelationshipCommentArgs }
+  | { readonly type: 'add_inherited_role'; readonly args: AddInheritedRoleArgs }
+  | { readonly type: 'drop_inherited_role'; readonly args: DropInheritedRoleArgs };
+
+export type OperationType = MetadataOperation['type'];
+
+/** Client -> server: what the project names, to pre-fill the command prompts. */
+export const projectFactsRequest = 'graphqlMetadata/projectFacts';
+
+export interface ProjectFactsParams {
+  /** The metadata root; default: the root of `file`, else the only root. */
+  readonly root?: string;
+  /** A file being edited (absolute path) and the cursor in it, to tell what the cursor names. */
+  readonly file?: string;
+  readonly position?: { readonly line: number; readonly character: number };
+}
+
+export interface RelationshipInfo {
+  readonly name: string;
+  readonly kind: 'object' | 'array';
+  readonly comment?: string;
+}
+
+export interface TableInfo {
+  readonly source: string;
+  readonly schema: string;
+  readonly name: string;
+  /** Absolute path of the file that holds the table entry. */
+  readonly file: string;
+  /** Column names the metadata itself reveals, sorted. */
+  readonly columns: readonly string[];
+  readonly relationships: readonly RelationshipInfo[];
+}
+
+/** What the cursor names (all fields optional: a table file without a relationship under the cursor gives only the table). */
+export interface CursorObject {
+  readonly source?: string;
+  readonly table?: { readonly schema: string; readonly name: string };
+  readonly relationship?: string;
+  readonly inheritedRole?: string;
+}
+
+export interface ProjectFacts {
+  readonly root: string;
+  readonly sources: readonly { readonly name: string; readonly kind: string }[];
+  readonly tables: readonly TableInfo[];
+  /** Every role the project uses (permissions, inherited roles, ...), sorted. */
+  readonly roles: readonly string[];
+  readonly inheritedRoles: readonly { readonly role: string; readonly roleSet: readonly string[] }[];
+  /** `endpoint` of the engine CLI's config.yaml next to the metadata folder, when there is one. */
+  readonly endpoint?: { readonly url: string; readonly file: string };
+  readonly cursor?: CursorObject;
+}
+
+/** `null` when there is no such root (or no root at all). */
+export type ProjectFactsResult = ProjectFacts | null;
+
+/** Client -> server: the edit that makes the local files match an operation the server accepted. */
+export const editForOperationRequest = 'graphqlMetadata/editForOperation';
+
+export interface EditForOperationParams {
+  readonly root: string;
+  readonly operation: MetadataOperation;
+}
+
+/** The LSP WorkspaceEdit shape (documentChanges), as plain types. */
+export interface LspPosition {
+  readonly line: number;
+  readonly character: number;
+}
+export interface LspTextDocumentEdit {
+  readonly textDocument: { readonly uri: string; readonly version: number | null };
+  readonly edits: readonly { readonly range: { readonly start: LspPosition; readonly end: LspPosition }; readonly newText: string }[];
+}
+export type LspFileOperation =
+  | { readonly kind: 'create'; readonly uri: string; readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean } }
+  | { readonly kind: 'rename'; readonly oldUri: string; readonly newUri: string; readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean } }
+  | { readonly kind: 'delete'; readonly uri: string; readonly options?: { readonly recursive?: boolean; readonly ignoreIfNotExists?: boolean } };
+export interface LspWorkspaceEdit {
+  readonly documentChanges: readonly (LspTextDocumentEdit | LspFileOperation)[];
+}
+
+export interface EditForOperationResult {
+  /** Absent when the local files cannot be updated (see `error`) or need no change. */
+  readonly edit?: LspWorkspaceEdit;
+  /** Why the local files cannot be updated to match. */
+  readonly error?: string;
+  /** Files the edit changes, creates, renames or deletes (absolute paths). */
+  readonly files: readonly string[];
+  /** Things the user should know (e.g. what was left for them to do by hand). */
+  readonly notes: readonly string[];
+}
