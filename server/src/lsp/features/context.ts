@@ -15,6 +15,9 @@ import type { MetadataWorkspace } from '../workspace';
  * conversion against the text that check read (positions exist only at this edge).
  */
 export class FeatureContext {
+  /** Line indexes per checked file (a new check makes new file objects). */
+  private readonly indexes = new WeakMap<object, LineIndex>();
+
   constructor(
     readonly workspace: MetadataWorkspace,
     readonly host: FileSystemHost,
@@ -36,8 +39,12 @@ export class FeatureContext {
 
   /** Line index of a file's text as `result` read it (falls back to the host for other files). */
   lines(result: RootResult | undefined, file: string): LineIndex {
-    const known = result?.project.files.get(file)?.text;
-    if (known !== undefined) return new LineIndex(known);
+    const projectFile = result?.project.files.get(file);
+    if (projectFile) {
+      let index = this.indexes.get(projectFile);
+      if (!index) this.indexes.set(projectFile, (index = new LineIndex(projectFile.text)));
+      return index;
+    }
     const read = this.host.readFile(file);
     return new LineIndex(read.kind === 'text' ? read.text : '');
   }

@@ -32,7 +32,7 @@ function addEntry(result: RootResult, finding: Finding, name: string): QuickFix[
   const title = `Add \`${name}\` to actions.yaml`;
   const file = result.project.files.get(path);
   if (!file) return [{ title, change: { edits: [], files: [{ kind: 'create', file: path, text: `actions:\n${entry(name, query, '  ')}` }] } }];
-  const edit = insertEntry(path, file.text, file.yaml?.doc.contents as YNode, entry(name, query, ''));
+  const edit = insertEntry(path, file.text, file.yaml?.doc.contents, entry(name, query, ''));
   return edit ? [{ title, change: { edits: [edit], files: [] } }] : [];
 }
 
