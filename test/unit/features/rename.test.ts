@@ -93,6 +93,25 @@ select_permissions:
   });
 });
 
+describe('rename a computed field', () => {
+  test('also in the `computed_fields` a select permission lists and in filters', () => {
+    const project = caretProject({
+      [ARTICLE]: `table: {name: article, schema: public}
+computed_fields:
+  - name: ⟦sc‸ore⟧
+    definition: {function: {name: article_score, schema: public}}
+select_permissions:
+  - role: user
+    permission:
+      columns: [id]
+      computed_fields: [⟦score⟧]
+      filter: {⟦score⟧: {_gt: 1}}
+`,
+    });
+    assert.deepEqual(renamed(project, 'rating').edits.map(at), marked(project.spans));
+  });
+});
+
 describe('rename a collection, a query, a role, an action', () => {
   test('a query collection: definition, allow list, rest endpoints (quotes kept)', () => {
     const project = caretProject({

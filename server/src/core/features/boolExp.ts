@@ -8,7 +8,7 @@ const AGGREGATE = '_aggregate';
 const BOOL_EXP_KEYS = ['filter', 'check'] as const;
 
 /**
- * Relationship names used as keys of permission boolean expressions, following each relationship
+ * Computed fields a select permission lists, and relationship names used as keys of permission boolean expressions, following each relationship
  * to its table (`{articles: {author: {...}}}` on author: `author` is article's relationship).
  * A key is only taken for a relationship of the table the expression is about at that point; where
  * the table is unknown the walk stops, so a column that happens to share a name is never taken.
@@ -18,6 +18,9 @@ export function collectBoolExpOccurrences(tables: TableLookup, sink: OccurrenceS
     for (const perm of table.permissions) {
       const permission = tables.walk.get(perm.at, 'permission');
       for (const key of BOOL_EXP_KEYS) walkBoolExp(tables, sink, tables.walk.get(permission, key), table, 0);
+      for (const field of tables.walk.strings(tables.walk.get(permission, 'computed_fields'))) {
+        if (table.relationships.some((r) => r.kind === 'computed_field' && r.name.name === field.name)) sink.add({ kind: 'relationship', source: table.source, table: table.key, name: field.name }, field.loc, false, field.name);
+      }
     }
   }
 }
