@@ -1,10 +1,11 @@
 import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { listRootsRequest, statusNotification } from './core/protocol';
-import type { ListRootsResult } from './core/protocol';
+import { editForOperationRequest, listRootsRequest, projectFactsRequest, statusNotification } from './core/protocol';
+import type { EditForOperationParams, ListRootsResult, ProjectFactsParams } from './core/protocol';
 import { SchemaIndex } from './core/features/schemaIndex';
 import { SchemaValidator } from './core/schema/validator';
 import { CachingHost } from './lsp/cachingHost';
+import { createCommandHandlers } from './lsp/commands';
 import { FEATURE_CAPABILITIES } from './lsp/features/capabilities';
 import { onCodeAction } from './lsp/features/codeActions';
 import { onCompletion } from './lsp/features/completion';
@@ -31,6 +32,7 @@ const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
   status: (params) => void connection.sendNotification(statusNotification, params),
 });
 const features = new FeatureContext(workspace, host, new SchemaIndex(schemaSet));
+const commands = createCommandHandlers(features, documents);
 
 const DEBOUNCE_MS = 120;
 let pending = new Set<string>();
@@ -106,6 +108,8 @@ connection.onDidChangeWatchedFiles((event) => {
 });
 
 connection.onRequest(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] }));
+connection.onRequest(projectFactsRequest, (params: ProjectFactsParams) => commands.projectFacts(params));
+connection.onRequest(editForOperationRequest, (params: EditForOperationParams) => commands.editForOperation(params));
 
 connection.onDefinition((params) => onDefinition(features, params));
 connection.onReferences((params) => onReferences(features, params));

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SchemaIndex } from '../../../server/src/core/features/schemaIndex';
+import { createCommandHandlers } from '../../../server/src/lsp/commands';
+import { FeatureContext } from '../../../server/src/lsp/features/context';
+import { pathToUri } from '../../../server/src/lsp/uri';
+import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
+import { loadSchemaSet } from '../../../server/src/node/schemas';
+import { memoryHost } from '../helpers/memoryHost';
+import { BASE, schemaValidator } from '../helpers/project';
+
+const ARTICLE = '/p/metadata/databases/default/tables/public_article.yaml';
+
+function handlers(open: Record<string, number> = {}, extra: Record<string, string> = {}): ReturnType<typeof createCommandHandlers> {
+  const files: Record<string, string> = { ...Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`/p/metadata/${rel}`, text])), '/p/config.yaml': 'endpoint: http://localhost:8080\n', ...extra };
+  const host = memoryHost(files);
+  const workspace = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => undefined, status: () => undefined });
+  workspace.setFolders(['/p']);
+  const docs = Object.entries(open).map(([path, version]) => TextDocument.create(pathToUri(path), 'yaml', version, files[path]!));
+  const documents = { all: () => docs } as unknown as TextDocuments<TextDocument>;
+  return createCommandHandlers(new FeatureContext(workspace, host, new SchemaIndex(loadSchemaSet())), documents);
+}
+
+describe('graphqlMetadata/projectFacts', () => {
+  test('the only root by default, with the endpoint of config.yaml and what the cursor names', () => {
+    const facts = handlers().projectFacts({ file: ARTICLE, position: { line: 4, character: 6 } });
+    assert.equal(facts?.root, '/p/metadata');
+    assert.deepEqual(facts?.endpoint, { url: 'http://localhost:8080', file: '/p/config.yaml' });
+    assert.deepEqual(facts?.cursor, { source: 'default', table: { schema: 'public', name: 'article' }, relationship: 'author' });
+    assert.deepEqual(facts?.sources, [{ name: 'default', kind: 'postgres' }]);
+  });
+
+  test('null for a folder that is not a root', () => {
+    assert.equal(handlers().projectFacts({ root: '/p' }), null);
+  });
+});
+
+describe('graphqlMetadata/editForOperation', () => {
+  test('a rename as LSP text edits with exact ranges, carrying the version of an open document', () => {
+    const out = handlers({ [ARTICLE]: 7 }).editForOperation({ root: '/p/metadata', operation: { type: 'rename_relationship', args: { table: 'article', name: 'author', new_name: 'writer' } } });
+    assert.deepEqual(out, {
+      edit: { documentChanges: [{ textDocument: { uri: pathToUri(ARTICLE), version: 7 }, edits: [{ range: { start: { line: 4, character: 10 }, end: { line: 4, character: 16 } }, newText: 'writer' }] }] },
+      files: [ARTICLE],
+      notes: [],
+    });
+  });
+
+  test('a new source: the edit of databases.yaml (no version: not open), then the new tables.yaml and its text', () => {
+    const out = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'add_source', args: { kind: 'postgres', name: 'x', configuration: { connection_info: { database_url: { from_env: 'X' } } } } } });
+    const tables = pathToUri('/p/metadata/databases/x/tables/tables.yaml');
+    assert.deepEqual(out.edit?.documentChanges.slice(1), [
+      { kind: 'create', uri: tables, options: { overwrite: true } },
+      { textDocument: { uri: tables, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '[]\n' }] },
+    ]);
+    assert.deepEqual(out.edit?.documentChanges[0], {
+      textDocument: { uri: pathToUri('/p/metadata/databases/databases.yaml'), version: null },
+      edits: [{ range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, newText: '- name: x\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url:\n        from_env: X\n  tables: "!include x/tables/tables.yaml"\n' }],
+    });
+    assert.deepEqual(out.files, ['/p/metadata/databases/databases.yaml', '/p/metadata/databases/x/tables/tables.yaml']);
+  });
+
+  test('deletes and folder renames as file operations', () => {
+    const out = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'rename_source', args: { name: 'default', new_name: 'main' } } });
+    assert.deepEqual(out.edit?.documentChanges.at(-1), { kind: 'rename', oldUri: pathToUri('/p/metadata/databases/default'), newUri: pathToUri('/p/metadata/databases/main'), options: { overwrite: false } });
+    const dropped = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'drop_source', args: { name: 'default' } } });
+    assert.deepEqual(dropped.edit?.documentChanges.slice(1).map((c) => ('kind' in c ? `${c.kind} ${'uri' in c ? c.uri.replace(/.*metadata\//, '') : ''}` : 'text')), [
+      'delete databases/default/tables/tables.yaml',
+      'delete databases/default/tables/public_author.yaml',
+      'delete databases/default/tables/public_article.yaml',
+    ]);
+  });
+
+  test('errors: an unknown root, a refused edit; no change: no edit, only notes', () => {
+    const h = handlers();
+    assert.deepEqual(h.editForOperation({ root: '/elsewhere', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), { error: '/elsewhere is not a metadata root of this workspace.', files: [], notes: [] });
+    assert.deepEqual(h.editForOperation({ root: '/p/metadata', operation: { type: 'rename_relationship', args: { table: 'article', name: 'nope', new_name: 'x' } } }), {
+      error: 'Table `public.article` has no object or array relationship `nope` in the local files.',
+      files: [],
+      notes: [],
+    });
+    assert.deepEqual(h.editForOperation({ root: '/p/metadata', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), { files: [], notes: ['Inherited role `x` was not in the local files; nothing to change there.'] });
+  });
+});
