@@ -16,6 +16,8 @@ describe('language features over stdio (dist/server.js)', () => {
 
   before(async () => {
     dir = copyFixture('basic');
+    fs.mkdirSync(path.join(dir, 'old/databases'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'old/databases/databases.yaml'), '[]\n');
     server = new ServerUnderTest(dir);
     await server.start();
     await server.until(() => server.statuses.some((s) => (s as { state: string }).state === 'ready'), 'first check');
@@ -75,6 +77,18 @@ describe('language features over stdio (dist/server.js)', () => {
     assert.deepEqual(actions[1]!.edit, {
       documentChanges: [{ textDocument: { uri: server.uri('metadata/query_collections.yaml'), version: null }, edits: [{ range: range(lines, 0, lines, 0), newText: '- name: allowed-querys\n  definition:\n    queries: []\n' }] }],
     });
+  });
+
+  test('code action outside any root: version-missing, from the diagnostic\'s code and data, creates version.yaml', async () => {
+    const databases = 'old/databases/databases.yaml';
+    await server.until(() => (server.diagnostics(databases)?.length ?? 0) > 0, 'version-missing diagnostic');
+    const diagnostics = server.diagnostics(databases)!;
+    assert.deepEqual(diagnostics.map((d) => d.code), ['version-missing']);
+    const actions = await request<{ title: string; edit: unknown }[]>('textDocument/codeAction', databases, { range: range(0, 0, 0, 0), context: { diagnostics } });
+    const uri = server.uri('old/version.yaml');
+    assert.deepEqual(actions.map((a) => [a.title, a.edit]), [
+      ['Create version.yaml (`version: 3`)', { documentChanges: [{ kind: 'create', uri, options: { overwrite: false, ignoreIfExists: false } }, { textDocument: { uri, version: null }, edits: [{ range: range(0, 0, 0, 0), newText: 'version: 3\n' }] }] }],
+    ]);
   });
 
   test('completion and hover see an open document\'s text at once (before the debounced re-check)', async () => {

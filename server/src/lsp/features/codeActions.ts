@@ -2,13 +2,14 @@ import type { CodeAction, CodeActionParams, Diagnostic } from 'vscode-languagese
 import { CodeActionKind } from 'vscode-languageserver';
 import type { RootResult } from '../../core/check';
 import { quickFixes } from '../../core/features/codeActions';
-import type { Finding, Span } from '../../core/diagnostics';
+import type { Finding, Severity, Span } from '../../core/diagnostics';
 import { toDiagnostic } from '../convert';
 import { uriToPath } from '../uri';
 import type { FeatureContext } from './context';
 import { toWorkspaceEdit } from './workspaceEdit';
 
 const SOURCE = 'graphql-metadata';
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
 
 /**
  * textDocument/codeAction: the quick fixes of the findings under the range, chosen by diagnostic code.
@@ -48,7 +49,7 @@ function rebuilt(d: Diagnostic, file: string): Finding | undefined {
   if (d.source !== SOURCE || typeof d.code !== 'string' || !data || data.file !== file || typeof data.span?.start !== 'number') return undefined;
   const { span, ...rest } = data;
   delete rest.file;
-  return { code: d.code, severity: 'error', message: typeof d.message === 'string' ? d.message : d.message.value, file, span, data: rest };
+  return { code: d.code, severity: SEVERITIES[(d.severity ?? 1) - 1] ?? 'error', message: typeof d.message === 'string' ? d.message : d.message.value, file, span, data: rest };
 }
 
 function same(a: Finding, b: Finding): boolean {
