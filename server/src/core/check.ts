@@ -4,6 +4,7 @@ import type { FileSystemHost } from './host';
 import type { ParseCache } from './project/cache';
 import { discoverRoots } from './project/discover';
 import { buildIndex } from './project/index/build';
+import type { IndexMemo } from './project/index/memo';
 import type { ProjectIndex } from './project/index/types';
 import { Walk } from './project/index/walk';
 import { loadProject } from './project/load';
@@ -21,6 +22,8 @@ export interface CheckServices {
   readonly validator?: SchemaValidator;
   readonly rules?: readonly Rule[];
   readonly severity?: SeverityOverrides;
+  /** Remembers per-file index facts between checks (the language server keeps one). */
+  readonly memo?: IndexMemo;
 }
 
 export interface RootResult {
@@ -45,7 +48,7 @@ export function checkFolder(dir: string, services: CheckServices): FolderResult 
 /** The whole pipeline for one root: load, YAML syntax, schemas, cross-file rules, severity settings. */
 export function checkRoot(root: string, services: CheckServices): RootResult {
   const project = loadProject(root, services.host, services.cache);
-  const index = buildIndex(project);
+  const index = buildIndex(project, services.memo);
   const findings: Finding[] = [...project.findings];
   for (const file of project.files.values()) {
     findings.push(...(file.yaml?.syntax ?? []));

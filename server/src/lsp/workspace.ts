@@ -4,6 +4,7 @@ import type { RootResult, SeverityOverrides } from '../core/check';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
+import { IndexMemo } from '../core/project/index/memo';
 import { discoverRoots } from '../core/project/discover';
 import type { StatusParams } from '../core/protocol';
 import type { SchemaValidator } from '../core/schema/validator';
@@ -29,6 +30,9 @@ export class MetadataWorkspace {
   /** What was last sent per file, to send only what changed. */
   private readonly published = new Map<string, string>();
   private readonly cache = new ParseCache();
+  private readonly memo = new IndexMemo();
+  /** Line indexes of file texts, kept while the text is the same. */
+  private readonly lineCache = new Map<string, { text: string; index: LineIndex }>();
   severity: SeverityOverrides = {};
 
   constructor(
@@ -94,7 +98,7 @@ export class MetadataWorkspace {
   }
 
   private checkOne(root: string): void {
-    this.results.set(root, checkRoot(root, { host: this.host, cache: this.cache, validator: this.validator, severity: this.severity }));
+    this.results.set(root, checkRoot(root, { host: this.host, cache: this.cache, validator: this.validator, severity: this.severity, memo: this.memo }));
   }
 
   /** Publishes every file's diagnostics, and clears files that no longer have any. */
@@ -109,7 +113,7 @@ export class MetadataWorkspace {
       for (const f of result.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
     }
     for (const f of this.problems) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
-    const lines = lineIndexes(this.host, texts);
+    const lines = (file: string): LineIndex => this.lineIndex(file, texts.get(file));
     for (const [file, findings] of byFile) {
       const diagnostics = findings.map((f) => toDiagnostic(f, lines));
       const signature = JSON.stringify(diagnostics);
@@ -125,6 +129,16 @@ export class MetadataWorkspace {
     this.publishStatus('ready');
   }
 
+  private lineIndex(file: string, known: string | undefined): LineIndex {
+    const read = known ?? this.host.readFile(file);
+    const text = typeof read === 'string' ? read : read.kind === 'text' ? read.text : '';
+    const cached = this.lineCache.get(file);
+    if (cached?.text === text) return cached.index;
+    const index = new LineIndex(text);
+    this.lineCache.set(file, { text, index });
+    return index;
+  }
+
   private publishStatus(state: StatusParams['state']): void {
     const roots = [...this.results.values()].map((r) => ({
       root: r.root,
@@ -134,17 +148,4 @@ export class MetadataWorkspace {
     }));
     this.publisher.status({ state, roots, problems: this.problems.map((p) => ({ path: p.file, message: p.message })) });
   }
-}
-
-function lineIndexes(host: FileSystemHost, texts: Map<string, string>): (file: string) => LineIndex {
-  const cache = new Map<string, LineIndex>();
-  return (file) => {
-    let index = cache.get(file);
-    if (!index) {
-      const read = texts.get(file) ?? host.readFile(file);
-      index = new LineIndex(typeof read === 'string' ? read : read.kind === 'text' ? read.text : '');
-      cache.set(file, index);
-    }
-    return index;
-  };
 }

@@ -1,5 +1,6 @@
 import { join } from '../../util/paths';
 import type { Project } from '../project';
+import type { IndexMemo } from './memo';
 import { addColumn, readSource } from './tables';
 import type { ForeignColumn } from './tables';
 import { tableKey } from './tableRef';
@@ -7,11 +8,11 @@ import { Walk } from './walk';
 import type { At, CollectionFact, InheritedRoleFact, Named, NamedEntry, ProjectIndex, RoleUse, TableFact } from './types';
 
 /** Builds the cross-file facts of one metadata root from its parsed files. */
-export function buildIndex(project: Project): ProjectIndex {
+export function buildIndex(project: Project, memo?: IndexMemo): ProjectIndex {
   const walk = new Walk(project);
   const top = (rel: string): At => walk.root(join(project.root, rel)) ?? { file: join(project.root, rel), node: undefined };
   const foreign: ForeignColumn[] = [];
-  const sources = walk.items(top('databases/databases.yaml')).flatMap((at) => readSource(walk, at, foreign) ?? []);
+  const sources = walk.items(top('databases/databases.yaml')).flatMap((at) => readSource(walk, at, foreign, memo) ?? []);
   const tables = sources.flatMap((s) => s.tables);
   applyForeignColumns(tables, foreign);
   const index: ProjectIndex = {

@@ -1,3 +1,5 @@
+import { freshCopy } from './memo';
+import type { IndexMemo } from './memo';
 import { readTableRef, tableKey } from './tableRef';
 import type { Walk } from './walk';
 import type { At, Loc, PermissionFact, PermissionKind, RelationshipFact, RelationshipKind, SourceFact, TableFact, QualifiedTable } from './types';
@@ -18,16 +20,32 @@ export interface ForeignColumn {
   readonly loc: Loc;
 }
 
-export function readSource(walk: Walk, at: At, foreign: ForeignColumn[]): SourceFact | undefined {
+export function readSource(walk: Walk, at: At, foreign: ForeignColumn[], memo?: IndexMemo): SourceFact | undefined {
   const name = walk.named(at);
   if (!name) return undefined;
   const kind = walk.text(walk.get(at, 'kind')) ?? 'postgres';
   const tables = walk.rawItems(walk.get(at, 'tables')).flatMap((raw) => {
-    const table = readTable(walk, walk.deref(raw), name.name, foreign);
+    const table = readTableMemo(walk, walk.deref(raw), name.name, foreign, memo);
     const includeLoc = walk.includeLoc(raw);
     return table ? [includeLoc ? { ...table, includeLoc } : table] : [];
   });
   return { name, kind, at, tables };
+}
+
+/** readTable, remembered per parsed table file when the entry is a whole file without includes. */
+function readTableMemo(walk: Walk, at: At, source: string, foreign: ForeignColumn[], memo: IndexMemo | undefined): TableFact | undefined {
+  const file = memo ? walk.wholeFile(at) : undefined;
+  if (!memo || !file || file.includes.length > 0) return readTable(walk, at, source, foreign);
+  const known = memo.get(file, source);
+  if (known) {
+    foreign.push(...known.foreign);
+    return freshCopy(known.fact);
+  }
+  const own: ForeignColumn[] = [];
+  const fact = readTable(walk, at, source, own);
+  foreign.push(...own);
+  if (fact) memo.set(file, source, { fact: freshCopy(fact), foreign: own });
+  return fact;
 }
 
 function readTable(walk: Walk, at: At, source: string, foreign: ForeignColumn[]): TableFact | undefined {

@@ -1,5 +1,6 @@
 import { get, itemsOf, pairsOf, keyText, keySpan, scalarText, spanOf } from '../../parse/ast';
 import type { YNode } from '../../parse/ast';
+import type { YamlFile } from '../../parse/yamlFile';
 import type { Project } from '../project';
 import type { At, Loc, Named } from './types';
 
@@ -10,6 +11,12 @@ export class Walk {
   root(path: string): At | undefined {
     const file = this.project.files.get(path);
     return file?.yaml ? { file: path, node: file.yaml.doc.contents as YNode } : undefined;
+  }
+
+  /** The parsed file when `at` is the root of a whole file, else undefined. */
+  wholeFile(at: At): YamlFile | undefined {
+    const yaml = this.project.files.get(at.file)?.yaml;
+    return yaml && yaml.doc.contents === at.node ? yaml : undefined;
   }
 
   /** Follows an include (to any depth) to the included file's root node. */
