@@ -4,6 +4,7 @@
  */
 import type { Event } from 'vscode';
 import type { StatusParams } from '../../server/src/core/protocol';
+import type { CommandOutcome } from './commands/outcome';
 import type { StatusView } from './statusView';
 
 export const extensionId = 'graphql-engine-metadata.graphql-engine-metadata';
@@ -15,4 +16,14 @@ export interface ExtensionApi {
   readonly statusView: StatusView;
   /** Fires after the status bar item was updated for a new status. */
   readonly onDidChangeStatus: Event<StatusParams>;
+  /** What the server (GraphQL engine) status bar item shows now. */
+  readonly serverView: StatusView;
+  /** Fires after the server item changed (a config request succeeded or failed). */
+  readonly onDidChangeServerView: Event<StatusView>;
+  /** Fires after each server command ended, with what it returned. */
+  readonly onDidRunCommand: Event<CommandOutcome>;
+  /** The recent lines the commands wrote to the output channel (secrets masked), oldest first. */
+  readonly commandLog: readonly string[];
+  /** The extension host's log folder (its output channels are written below it, in output_logging_*). */
+  readonly hostLogFolder: string;
 }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { NotificationType, type LanguageClient } from 'vscode-languageclient/node';
 import { statusNotification, type StatusParams } from '../../server/src/core/protocol';
 import type { ExtensionApi } from './api';
+import { activateCommands } from './commands/activate';
 import { createLanguageClient } from './languageClient';
 import { MetadataStatusBar } from './statusBar';
 import { SettingTraceChannel } from './traceChannel';
@@ -22,7 +23,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 
   client = createLanguageClient(context, { output, trace });
   context.subscriptions.push(client.onNotification(statusType, (params) => statusBar.update(params)));
+  const commands = activateCommands(context, client, output, statusBar);
   await client.start();
+  commands.connect();
   return {
     get lastStatus() {
       return statusBar.lastStatus;
@@ -31,6 +34,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       return statusBar.statusView;
     },
     onDidChangeStatus: statusBar.onDidChange,
+    get serverView() {
+      return commands.serverBar.statusView;
+    },
+    onDidChangeServerView: commands.serverBar.onDidChange,
+    onDidRunCommand: commands.onDidRunCommand,
+    get commandLog() {
+      return commands.log.lines;
+    },
+    hostLogFolder: vscode.Uri.joinPath(context.logUri, '..').fsPath,
   };
 }
 

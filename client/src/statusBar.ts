@@ -1,7 +1,7 @@
 /** The status bar item that shows the server's `graphqlMetadata/status`. */
 import * as vscode from 'vscode';
 import type { StatusParams } from '../../server/src/core/protocol';
-import { hiddenStatus, statusView, type StatusView } from './statusView';
+import { hiddenStatus, serverStatusView, statusView, type ServerState, type StatusView } from './statusView';
 
 const backgrounds = {
   error: new vscode.ThemeColor('statusBarItem.errorBackground'),
@@ -51,5 +51,37 @@ export class MetadataStatusBar implements vscode.Disposable {
     this.item.tooltip = new vscode.MarkdownString(view.tooltip, true);
     this.item.backgroundColor = backgrounds[view.severity];
     this.item.show();
+  }
+}
+
+/** The status bar item of the GraphQL engine the server commands talk to (hidden until a config request). */
+export class ServerStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly changed = new vscode.EventEmitter<StatusView>();
+  private view: StatusView = hiddenStatus;
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    this.item = vscode.window.createStatusBarItem('graphqlMetadata.server', vscode.StatusBarAlignment.Left, -1);
+    this.item.name = 'GraphQL Engine';
+    this.item.command = 'graphqlMetadata.showServerConfiguration';
+  }
+
+  get statusView(): StatusView {
+    return this.view;
+  }
+
+  update(server: ServerState): void {
+    this.view = serverStatusView(server);
+    this.item.text = this.view.text;
+    this.item.tooltip = new vscode.MarkdownString(this.view.tooltip, true);
+    this.item.backgroundColor = backgrounds[this.view.severity];
+    this.item.show();
+    this.changed.fire(this.view);
+  }
+
+  dispose(): void {
+    this.item.dispose();
+    this.changed.dispose();
   }
 }

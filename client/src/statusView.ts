@@ -82,3 +82,28 @@ function code(text: string): string {
 function escape(text: string): string {
   return text.replace(/[\\`*_{}[\]<>()#+!|]/g, (c) => `\\${c}`);
 }
+
+/** The GraphQL engine the server commands last talked to. */
+export type ServerState =
+  | { readonly state: 'connected'; readonly url: string; readonly label: string; readonly version?: string }
+  | { readonly state: 'error'; readonly url: string; readonly label: string; readonly message: string };
+
+/** The server item: `$(server) host:port — v2.x` once a config request succeeded, a warning when it failed. */
+export function serverStatusView(server: ServerState | undefined): StatusView {
+  if (server === undefined) return hiddenStatus;
+  if (server.state === 'connected') {
+    const version = server.version ?? 'version not reported';
+    return {
+      visible: true,
+      text: `$(server) ${server.label} — ${version}`,
+      tooltip: ['**GraphQL engine**', '', `- URL: ${code(server.url)}`, `- Version: ${code(version)}`, '', 'Click to show its configuration.'].join('\n'),
+      severity: 'none',
+    };
+  }
+  return {
+    visible: true,
+    text: `$(server) ${server.label} — $(warning) not connected`,
+    tooltip: ['**GraphQL engine**', '', `- URL: ${code(server.url)}`, '', escape(server.message), '', 'Click to try again.'].join('\n'),
+    severity: 'warning',
+  };
+}

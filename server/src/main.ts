@@ -32,7 +32,7 @@ const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
   status: (params) => void connection.sendNotification(statusNotification, params),
 });
 const features = new FeatureContext(workspace, host, new SchemaIndex(schemaSet));
-const commands = createCommandHandlers(features, documents);
+const commands = createCommandHandlers(features, documents, createNodeHost());
 
 const DEBOUNCE_MS = 120;
 let pending = new Set<string>();

@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkRoot } from '../core/check';
 import type { RootResult } from '../core/check';
 import { localEditFor, projectFacts } from '../core/edits';
+import type { FileSystemHost } from '../core/host';
 import type { LocalChange } from '../core/edits';
 import { ParseCache } from '../core/project/cache';
 import type {
@@ -19,16 +20,20 @@ import { pathToUri, uriToPath } from './uri';
 /**
  * The custom requests behind the server commands: project facts for the prompts, and the local
  * edit that mirrors an operation the server accepted. Each call checks the root afresh (open
- * documents included), so the edit's ranges fit the text the editor has now.
+ * documents as the editor has them, other files as on disk), so the edit's ranges fit the text now.
  */
 export interface CommandHandlers {
   projectFacts(params: ProjectFactsParams): ProjectFactsResult;
   editForOperation(params: EditForOperationParams): EditForOperationResult;
 }
 
-export function createCommandHandlers(features: FeatureContext, documents: TextDocuments<TextDocument>): CommandHandlers {
+/**
+ * `disk` is read directly (no cache): right after a command saved files, the watcher events that
+ * refresh the workspace's cache may not have arrived yet. Open documents are read as they are now.
+ */
+export function createCommandHandlers(features: FeatureContext, documents: TextDocuments<TextDocument>, disk: FileSystemHost): CommandHandlers {
   const cache = new ParseCache();
-  const check = (root: string): RootResult => checkRoot(root, { host: features.host, cache });
+  const check = (root: string): RootResult => checkRoot(root, { host: liveHost(documents, disk), cache });
   return {
     projectFacts: (params) => {
       const root = pickRoot(features, params);
@@ -36,7 +41,7 @@ export function createCommandHandlers(features: FeatureContext, documents: TextD
       const result = check(root);
       const file = params.file !== undefined && result.project.files.has(params.file) ? params.file : undefined;
       const cursor = file !== undefined && params.position ? { file, offset: features.lines(result, file).offsetAt(params.position) } : undefined;
-      return projectFacts(result, features.host, cursor);
+      return projectFacts(result, disk, cursor);
     },
     editForOperation: (params) => {
       if (!features.workspace.rootPaths.includes(params.root)) return { error: `${params.root} is not a metadata root of this workspace.`, files: [], notes: [] };
@@ -45,6 +50,19 @@ export function createCommandHandlers(features: FeatureContext, documents: TextD
       if ('error' in out) return { error: out.error, files: [], notes: [] };
       return toResult(features, documents, result, out.change);
     },
+  };
+}
+
+/** Open documents' current text over the disk. */
+function liveHost(documents: TextDocuments<TextDocument>, disk: FileSystemHost): FileSystemHost {
+  const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d]));
+  return {
+    readFile: (path) => {
+      const doc = open.get(path);
+      return doc ? { kind: 'text', text: doc.getText() } : disk.readFile(path);
+    },
+    readDir: (path) => disk.readDir(path),
+    realPath: (path) => disk.realPath(path),
   };
 }
 

@@ -13,14 +13,15 @@ import { BASE, schemaValidator } from '../helpers/project';
 
 const ARTICLE = '/p/metadata/databases/default/tables/public_article.yaml';
 
-function handlers(open: Record<string, number> = {}, extra: Record<string, string> = {}): ReturnType<typeof createCommandHandlers> {
+/** `open`: documents open in the editor, path -> version (and a text that differs from the disk). */
+function handlers(open: Record<string, number | { version: number; text: string }> = {}, extra: Record<string, string> = {}): ReturnType<typeof createCommandHandlers> {
   const files: Record<string, string> = { ...Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`/p/metadata/${rel}`, text])), '/p/config.yaml': 'endpoint: http://localhost:8080\n', ...extra };
   const host = memoryHost(files);
   const workspace = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => undefined, status: () => undefined });
   workspace.setFolders(['/p']);
-  const docs = Object.entries(open).map(([path, version]) => TextDocument.create(pathToUri(path), 'yaml', version, files[path]!));
+  const docs = Object.entries(open).map(([path, doc]) => TextDocument.create(pathToUri(path), 'yaml', typeof doc === 'number' ? doc : doc.version, typeof doc === 'number' ? files[path]! : doc.text));
   const documents = { all: () => docs } as unknown as TextDocuments<TextDocument>;
-  return createCommandHandlers(new FeatureContext(workspace, host, new SchemaIndex(loadSchemaSet())), documents);
+  return createCommandHandlers(new FeatureContext(workspace, host, new SchemaIndex(loadSchemaSet())), documents, host);
 }
 
 describe('graphqlMetadata/projectFacts', () => {
@@ -30,6 +31,12 @@ describe('graphqlMetadata/projectFacts', () => {
     assert.deepEqual(facts?.endpoint, { url: 'http://localhost:8080', file: '/p/config.yaml' });
     assert.deepEqual(facts?.cursor, { source: 'default', table: { schema: 'public', name: 'article' }, relationship: 'author' });
     assert.deepEqual(facts?.sources, [{ name: 'default', kind: 'postgres' }]);
+  });
+
+  test('an open document is read as the editor has it, not as on disk', () => {
+    const text = 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: writer\n    using:\n      foreign_key_constraint_on: author_id\n';
+    const facts = handlers({ [ARTICLE]: { version: 3, text } }).projectFacts({});
+    assert.deepEqual(facts?.tables.find((t) => t.name === 'article')?.relationships, [{ name: 'writer', kind: 'object' }]);
   });
 
   test('null for a folder that is not a root', () => {

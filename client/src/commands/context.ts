@@ -1,0 +1,31 @@
+import type * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { ServerConnections } from './connection';
+import type { ConfigView } from './configView';
+import type { CommandLog } from './logger';
+import type { CommandOutcome } from './outcome';
+import type { ServerState } from '../statusView';
+
+/** What every command factory gets: the language server, the server connections, the log and the UI pieces. */
+export interface CommandContext {
+  readonly client: LanguageClient;
+  readonly connections: ServerConnections;
+  readonly log: CommandLog;
+  readonly configView: ConfigView;
+  /** Shows a server (and its version, or what went wrong) in the status bar. */
+  showServer(state: ServerState): void;
+  /** Resolves once the language server has found the metadata roots. */
+  ready(): Promise<void>;
+}
+
+/** A command's result without its id (the command table adds it). */
+export type Result = Omit<CommandOutcome, 'command'>;
+
+export type CommandRunner = (arg: unknown) => Promise<Result>;
+
+/** A command: built once from the context, run with the argument given to `executeCommand` (or a context menu's URI). */
+export type CommandFactory = (ctx: CommandContext) => CommandRunner;
+
+export function resourceOf(arg: unknown, uriClass: typeof vscode.Uri): vscode.Uri | undefined {
+  return arg instanceof uriClass ? arg : undefined;
+}

@@ -1,0 +1,52 @@
+/**
+ * The server commands as a table of small factories (id -> factory). Add a command: a factory
+ * in a file here, a line below, and its entry in package.json `contributes.commands`.
+ */
+import * as vscode from 'vscode';
+import type { CommandContext, CommandFactory, CommandRunner, Result } from './context';
+import type { CommandOutcome } from './outcome';
+import { ArgumentError, Cancelled } from './outcome';
+import { createRelationship, dropRelationship, renameRelationship, setRelationshipComment } from './relationships';
+import { addInheritedRole, dropInheritedRole } from './roles';
+import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
+import { addSource, dropSource, renameSource } from './sources';
+
+export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
+  'graphqlMetadata.addSource': addSource,
+  'graphqlMetadata.dropSource': dropSource,
+  'graphqlMetadata.renameSource': renameSource,
+  'graphqlMetadata.createObjectRelationship': createRelationship('object'),
+  'graphqlMetadata.createArrayRelationship': createRelationship('array'),
+  'graphqlMetadata.renameRelationship': renameRelationship,
+  'graphqlMetadata.dropRelationship': dropRelationship,
+  'graphqlMetadata.setRelationshipComment': setRelationshipComment,
+  'graphqlMetadata.addInheritedRole': addInheritedRole,
+  'graphqlMetadata.dropInheritedRole': dropInheritedRole,
+  'graphqlMetadata.showServerConfiguration': showServerConfiguration,
+  'graphqlMetadata.setAdminSecret': setAdminSecret,
+  'graphqlMetadata.clearAdminSecret': clearAdminSecret,
+};
+
+/** Registers every command; each run's outcome goes to `finished` and is the command's return value. */
+export function registerCommands(ctx: CommandContext, finished: (outcome: CommandOutcome) => void): vscode.Disposable[] {
+  return Object.entries(COMMANDS).map(([id, factory]) => {
+    const run = factory(ctx);
+    return vscode.commands.registerCommand(id, async (arg: unknown) => {
+      const outcome: CommandOutcome = { command: id, ...(await settle(ctx, run, arg)) };
+      finished(outcome);
+      return outcome;
+    });
+  });
+}
+
+async function settle(ctx: CommandContext, run: CommandRunner, arg: unknown): Promise<Result> {
+  try {
+    return await run(arg);
+  } catch (error) {
+    if (error instanceof Cancelled) return { status: 'cancelled', message: 'Cancelled.' };
+    const message = error instanceof ArgumentError ? error.message : `The command failed: ${error instanceof Error ? error.message : String(error)}`;
+    ctx.log.error(message);
+    void vscode.window.showErrorMessage(message);
+    return { status: 'failed', message };
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The metadata root a command works on, the facts its prompts offer (from the language server),
+ * and the local edit after the server accepted a change.
+ */
+import * as vscode from 'vscode';
+import type { WorkspaceEdit } from 'vscode-languageclient/node';
+import { editForOperationRequest, listRootsRequest, projectFactsRequest } from '../../../server/src/core/protocol';
+import type { EditForOperationParams, EditForOperationResult, ListRootsResult, MetadataOperation, ProjectFacts, ProjectFactsParams, ProjectFactsResult } from '../../../server/src/core/protocol';
+import { isInside } from '../../../server/src/core/util/paths';
+import { toCorePath, toNativePath } from '../../../server/src/node/fsHost';
+import type { CommandContext } from './context';
+import { pick } from './prompts';
+
+export interface Target {
+  readonly root: string;
+  readonly folder?: vscode.WorkspaceFolder;
+  readonly facts: ProjectFacts;
+  /** True when the command came from the editor's context menu: the cursor's object is the one meant. */
+  readonly fromContextMenu: boolean;
+}
+
+export function uriOf(corePath: string): vscode.Uri {
+  return vscode.Uri.file(toNativePath(corePath));
+}
+
+/** The root: the one of the active editor's file, the only one, or the one the user picks. */
+export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | undefined): Promise<Target | undefined> {
+  await ctx.ready();
+  const { roots } = await ctx.client.sendRequest<ListRootsResult>(listRootsRequest);
+  if (roots.length === 0) return undefined;
+  const editor = vscode.window.activeTextEditor;
+  const document = editor?.document.uri.scheme === 'file' && (resource === undefined || editor.document.uri.toString() === resource.toString()) ? editor.document : undefined;
+  const file = document ? toCorePath(document.uri.fsPath) : undefined;
+  const own = file === undefined ? undefined : [...roots].filter((r) => isInside(file, r)).sort((a, b) => b.length - a.length)[0];
+  const root = own ?? (await pick(undefined, roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })), 'Which metadata folder?'));
+  const position = file !== undefined && own !== undefined && editor ? editor.selection.active : undefined;
+  const params: ProjectFactsParams = { root, ...(position && file !== undefined ? { file, position: { line: position.line, character: position.character } } : {}) };
+  const facts = await ctx.client.sendRequest<ProjectFactsResult>(projectFactsRequest, params);
+  if (facts === null) return undefined;
+  const folder = vscode.workspace.getWorkspaceFolder(uriOf(root));
+  return { root, facts, fromContextMenu: resource !== undefined && position !== undefined, ...(folder ? { folder } : {}) };
+}
+
+export type Applied = { readonly ok: true; readonly files: readonly string[]; readonly notes: readonly string[] } | { readonly ok: false; readonly message: string };
+
+/** Asks the language server for the local edit of `operation` and applies it as one undoable edit. */
+export async function applyLocalEdit(ctx: CommandContext, root: string, operation: MetadataOperation): Promise<Applied> {
+  const params: EditForOperationParams = { root, operation };
+  const result = await ctx.client.sendRequest<EditForOperationResult>(editForOperationRequest, params);
+  if (result.error !== undefined) return { ok: false, message: result.error };
+  if (result.edit === undefined) return { ok: true, files: [], notes: result.notes };
+  const stale = staleDocument(result);
+  if (stale !== undefined) return { ok: false, message: `${vscode.workspace.asRelativePath(stale)} changed while the command ran; run it again to update the local files.` };
+  const edit = await ctx.client.protocol2CodeConverter.asWorkspaceEdit(result.edit as WorkspaceEdit);
+  const touched = new Set(result.files.map((f) => uriOf(f).toString()));
+  const dirtyBefore = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+  if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: true }))) return { ok: false, message: 'VS Code did not apply the edit (a file may be read-only or changed meanwhile).' };
+  await saveEdited(touched, dirtyBefore);
+  return { ok: true, files: result.files, notes: result.notes };
+}
+
+/** Saves the edited documents that had no unsaved changes before, so the files on disk match the server (undo still works). */
+async function saveEdited(touched: ReadonlySet<string>, dirtyBefore: ReadonlySet<string>): Promise<void> {
+  const documents = vscode.workspace.textDocuments.filter((d) => d.isDirty && touched.has(d.uri.toString()) && !dirtyBefore.has(d.uri.toString()));
+  await Promise.all(documents.map((d) => d.save()));
+}
+
+/** An open document whose version differs from the one the edit was computed for. */
+function staleDocument(result: EditForOperationResult): vscode.Uri | undefined {
+  for (const change of result.edit?.documentChanges ?? []) {
+    if (!('textDocument' in change) || change.textDocument.version === null) continue;
+    const uri = vscode.Uri.parse(change.textDocument.uri);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open && open.version !== change.textDocument.version) return uri;
+  }
+  return undefined;
+}
