@@ -13,7 +13,9 @@
 // files (test/e2e/helpers.ts `screenshot`): they write <dir>/<name>.request (JSON {waitForText}, by rename),
 // this script sees it (fs.watch), waits until each waitForText is visible, saves
 // docs/images/<name>.png and answers <dir>/<name>.done (or <name>.failed with the error), which the
-// test waits for with fs.watch. <dir> reaches the extension host as E2E_SCREENSHOT_DIR.
+// test waits for with fs.watch. <dir> reaches the extension host as E2E_SCREENSHOT_DIR. The same
+// handshake with <name>.keys ({steps: [{waitFor, type, press}]}) types into the workbench (a real
+// command palette run) and answers <name>.done / <name>.failed.
 //
 // Environment: E2E_TIMEOUT_SECONDS (default 600), E2E_GREP (mocha grep), E2E_KEEP=1 (keep the temp
 // folder), E2E_VERBOSE=1 (print the browser console and the server log).
@@ -258,9 +260,9 @@ function serveScreenshots(page, dir) {
   const handled = new Set();
   let queue = Promise.resolve();
   const scan = () => {
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.request') && !handled.has(f))) {
+    for (const file of readdirSync(dir).filter((f) => (f.endsWith('.request') || f.endsWith('.keys')) && !handled.has(f))) {
       handled.add(file);
-      queue = queue.then(() => takeScreenshot(page, dir, file));
+      queue = queue.then(() => (file.endsWith('.keys') ? pressKeys(page, dir, file) : takeScreenshot(page, dir, file)));
     }
   };
   const watcher = watch(dir, scan);
@@ -284,6 +286,28 @@ async function takeScreenshot(page, dir, file) {
     writeFileSync(path.join(dir, `${name}.done`), target);
   } catch (error) {
     log(`screenshot ${name} failed: ${error.message}`);
+    writeFileSync(path.join(dir, `${name}.failed`), String(error.stack ?? error));
+  }
+}
+
+/**
+ * Types into the workbench for a test (a real command palette run, answers to quick inputs):
+ * `<name>.keys` holds `{steps: [{waitFor?, type?, press?}]}`; each step first waits until the text
+ * `waitFor` is visible, then types `type` and/or presses the key `press` (playwright key names).
+ */
+async function pressKeys(page, dir, file) {
+  const name = file.slice(0, -'.keys'.length);
+  try {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`bad keys name ${JSON.stringify(name)}`);
+    const { steps } = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    for (const step of steps ?? []) {
+      if (step.waitFor !== undefined) await page.getByText(step.waitFor).first().waitFor({ state: 'visible', timeout: 15_000 });
+      if (step.type !== undefined) await page.keyboard.type(step.type);
+      if (step.press !== undefined) await page.keyboard.press(step.press);
+    }
+    writeFileSync(path.join(dir, `${name}.done`), 'ok');
+  } catch (error) {
+    log(`keys ${name} failed: ${error.message}`);
     writeFileSync(path.join(dir, `${name}.failed`), String(error.stack ?? error));
   }
 }

@@ -162,3 +162,30 @@ function waitUntil<T>(
     check();
   });
 }
+
+/** One step of {@link pressKeys}: wait until `waitFor` is visible, then type `type` and/or press `press`. */
+export interface KeyStep {
+  readonly waitFor?: string;
+  readonly type?: string;
+  /** A playwright key name, e.g. `Enter`. */
+  readonly press?: string;
+}
+
+/**
+ * Asks the harness to type into the workbench (a real command palette run, answers to quick
+ * inputs), through the same file handshake as {@link screenshot}: `<name>.keys`, answered by
+ * `<name>.done` or `<name>.failed`. Without the harness it fails: the test needs the keyboard.
+ */
+export async function pressKeys(name: string, steps: readonly KeyStep[]): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir === undefined || dir === '') throw new Error(`keys ${name}: needs scripts/e2e.mjs (E2E_SCREENSHOT_DIR is not set)`);
+  const done = path.join(dir, `${name}.done`);
+  const failed = path.join(dir, `${name}.failed`);
+  const answered = waitForFile(dir, [done, failed], 60_000);
+  const request = path.join(dir, `${name}.keys`);
+  writeFileSync(`${request}.partial`, JSON.stringify({ steps }));
+  renameSync(`${request}.partial`, request);
+  if ((await answered) === failed) {
+    throw new Error(`keys ${name} failed: ${readFileSync(failed, 'utf8')}`);
+  }
+}

@@ -68,9 +68,14 @@ describe('graphqlMetadata/editForOperation', () => {
     assert.deepEqual(out.files, ['/p/metadata/databases/databases.yaml', '/p/metadata/databases/x/tables/tables.yaml']);
   });
 
-  test('deletes and folder renames as file operations', () => {
+  test('deletes and renames as file operations', () => {
     const out = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'rename_source', args: { name: 'default', new_name: 'main' } } });
-    assert.deepEqual(out.edit?.documentChanges.at(-1), { kind: 'rename', oldUri: pathToUri('/p/metadata/databases/default'), newUri: pathToUri('/p/metadata/databases/main'), options: { overwrite: false } });
+    assert.deepEqual(out.edit?.documentChanges.at(-1), {
+      kind: 'rename',
+      oldUri: pathToUri('/p/metadata/databases/default/tables/tables.yaml'),
+      newUri: pathToUri('/p/metadata/databases/main/tables/tables.yaml'),
+      options: { overwrite: false },
+    });
     const dropped = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'drop_source', args: { name: 'default' } } });
     assert.deepEqual(dropped.edit?.documentChanges.slice(1).map((c) => ('kind' in c ? `${c.kind} ${'uri' in c ? c.uri.replace(/.*metadata\//, '') : ''}` : 'text')), [
       'delete databases/default/tables/tables.yaml',

@@ -228,7 +228,7 @@ object_relationships:
 });
 
 describe('rename source', () => {
-  test('renames the entry, its include paths and its folder', () => {
+  test('renames the entry, its include paths and moves its files', () => {
     const out = edit(setup(TWO_SOURCES), { type: 'rename_source', args: { name: 'reports', new_name: 'reporting' } });
     assert.equal(
       out.text(DATABASES),
@@ -249,7 +249,10 @@ describe('rename source', () => {
   tables: "!include reporting/tables/tables.yaml"
 `,
     );
-    assert.deepEqual(out.change.files, [{ kind: 'rename', from: rel('databases/reports'), to: rel('databases/reporting') }]);
+    assert.deepEqual(out.change.files, [
+      { kind: 'rename', from: rel('databases/reports/tables/public_daily.yaml'), to: rel('databases/reporting/tables/public_daily.yaml') },
+      { kind: 'rename', from: rel('databases/reports/tables/tables.yaml'), to: rel('databases/reporting/tables/tables.yaml') },
+    ]);
     assert.equal(out.text('databases/reporting/tables/public_daily.yaml'), 'table:\n  name: daily\n  schema: public\n');
   });
 

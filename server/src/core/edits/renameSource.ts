@@ -13,8 +13,9 @@ import { change, failure } from './types';
 const SIMPLE_FOLDER = /^[\w][\w .-]*$/;
 
 /**
- * rename_source: the `name:` of the entry; in the CLI layout (includes under `<name>/`) the folder
- * databases/<name> moves too and the include paths follow.
+ * rename_source: the `name:` of the entry; in the CLI layout (includes under `<name>/`) the files
+ * of databases/<name> move to databases/<new_name> and the include paths follow (the emptied
+ * folder stays).
  */
 export const renameSource: OperationEdit<RenameSourceArgs> = (result, args) => {
   const source = findSource(result, args.name);
@@ -45,7 +46,9 @@ function moveFolder(result: RootResult, source: SourceFact, args: RenameSourceAr
     return { edits: [], files: [], notes: [`Its files stay in ${relative(result.root, from)}: ${taken ? `${relative(result.root, to)} is already used` : 'the new name is not a plain folder name'}.`] };
   }
   const edits = refs.map((ref) => ({ file: source.at.file, span: { start: ref.span.start, end: ref.span.start + args.name.length }, newText: args.new_name }));
-  return { edits, files: [{ kind: 'rename', from, to }], notes: [] };
+  // File by file (not the folder): each move is then a file event of its own for every watcher.
+  const moves = [...result.project.files.keys()].filter((p) => p.startsWith(`${from}/`)).sort();
+  return { edits, files: moves.map((file): FileChange => ({ kind: 'rename', from: file, to: to + file.slice(from.length) })), notes: [] };
 }
 
 function includesOf(result: RootResult, source: SourceFact): { raw: string; span: { start: number; end: number } }[] {
