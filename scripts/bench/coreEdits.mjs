@@ -1,0 +1,88 @@
+// Server-side edit latency, in-process: the core and the language server's workspace bundled from
+// source (esbuild), a warm ParseCache, then one-line edits. Times `checkRoot` alone and
+// `MetadataWorkspace.changed` (check + conversion of every file's diagnostics, no transport).
+// Usage: node scripts/bench/coreEdits.mjs ROOT TABLE_REL EDITS [KIND,KIND...]   (prints JSON)
+
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { editPlan, withLine } from './edits.mjs';
+import { round, summary } from './stats.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const ENTRY = `
+export { checkRoot } from '../../server/src/core/check';
+export { ParseCache } from '../../server/src/core/project/cache';
+export { SchemaValidator } from '../../server/src/core/schema/validator';
+export { loadSchemaSet } from '../../server/src/node/schemas';
+export { createNodeHost } from '../../server/src/node/fsHost';
+export { OverlayHost } from '../../server/src/lsp/overlayHost';
+export { MetadataWorkspace } from '../../server/src/lsp/workspace';
+`;
+
+async function loadCore(dir) {
+  const outfile = path.join(dir, 'core.js');
+  await esbuild.build({ stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-core.ts' }, bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'warning' });
+  // The build-time validators, found next to the bundle as in dist/.
+  if (existsSync(path.join(REPO, 'dist/validators.js'))) copyFileSync(path.join(REPO, 'dist/validators.js'), path.join(dir, 'validators.js'));
+  return createRequire(outfile)(outfile);
+}
+
+function time(fn) {
+  const t0 = performance.now();
+  const value = fn();
+  return { ms: performance.now() - t0, value };
+}
+
+/** `edits` one-line edits of the plan, each followed by `run()`; the file is restored after. */
+function editSeries(host, root, plan, edits, run) {
+  const file = `${root}/${plan.rel}`;
+  const text = readFileSync(file, 'utf8');
+  const times = [];
+  for (let k = 1; k <= edits; k++) {
+    host.set(file, withLine(text, plan.line, plan.variant(k)));
+    times.push(time(() => run(file)).ms);
+  }
+  host.set(file, text);
+  run(file);
+  return summary(times);
+}
+
+/**
+ * A cold and an unchanged check, then each plan's edits through checkRoot (warm ParseCache), then
+ * the same edits through the language server's workspace (check + diagnostics of changed files).
+ */
+function measureEdits(core, root, plans, edits) {
+  const host = new core.OverlayHost(core.createNodeHost());
+  const services = { host, cache: new core.ParseCache(), validator: new core.SchemaValidator(core.loadSchemaSet(path.join(REPO, 'schemas'))) };
+  const cold = time(() => core.checkRoot(root, services));
+  const unchanged = time(() => core.checkRoot(root, services));
+  const out = { coldCheckMs: round(cold.ms), findings: cold.value.findings.length, unchangedCheckMs: round(unchanged.ms), edits: {} };
+  for (const plan of plans) out.edits[plan.kind] = { file: plan.rel, checkRoot: editSeries(host, root, plan, edits, () => core.checkRoot(root, services)) };
+  let published = 0;
+  const workspace = new core.MetadataWorkspace(host, services.validator, { diagnostics: () => published++, status: () => undefined });
+  workspace.setFolders([root]);
+  for (const plan of plans) {
+    published = 0;
+    out.edits[plan.kind].workspaceChanged = editSeries(host, root, plan, edits, (file) => workspace.changed([file]));
+    out.edits[plan.kind].publishedPerEdit = round(published / (edits + 1));
+  }
+  return out;
+}
+
+const [root, tableRel, editsArg, kindsArg] = process.argv.slice(2);
+const dir = mkdtempSync(path.join(os.tmpdir(), 'gem-bench-core-'));
+try {
+  const core = await loadCore(dir);
+  const edits = Number(editsArg ?? 50);
+  const read = (rel) => readFileSync(path.join(root, rel), 'utf8');
+  const kinds = (kindsArg ?? 'table,collections').split(',');
+  const plans = kinds.map((kind) => editPlan(kind, tableRel, read));
+  process.stdout.write(`${JSON.stringify(measureEdits(core, root, plans, edits))}\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,91 @@
+// The human-readable report: a table per topic, and the issue's targets with the measured ratios.
+
+const mb = (kb) => (kb ? `${Math.round(kb / 1024)} MB` : '-');
+const ms = (x) => (x === undefined || Number.isNaN(x) ? '-' : x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
+const ratio = (a, b) => (a && b ? Math.round((100 * a) / b) / 100 : undefined);
+
+export function table(headers, rows) {
+  const cells = [headers, ...rows.map((r) => r.map((c) => (c === undefined ? '-' : String(c))))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+const pair = (a, b) => `${ms(a)} / ${ms(b)}`;
+
+export function checkTable(results) {
+  return table(
+    ['project', 'files', 'size', 'check wall', 'check CPU', 'check RSS', 'err/warn', 'yaml doc wall', 'doc CPU', 'CST wall', 'lex wall', 'check/doc wall', 'check/doc CPU'],
+    results.map((r) => [
+      r.name, r.files, `${(r.bytes / 1e6).toFixed(1)} MB`, pair(r.check?.wallMs, r.check?.bestWallMs), ms(r.check?.cpuMs), mb(r.check?.peakRssKb), r.check ? `${r.check.errors}/${r.check.warnings}` : '-',
+      pair(r.floor?.document.wallMs, r.floor?.document.bestWallMs), ms(r.floor?.document.cpuMs), ms(r.floor?.parser.bestWallMs), ms(r.floor?.lexer.bestWallMs),
+      ratio(r.check?.bestWallMs, r.floor?.document.bestWallMs), ratio(r.check?.cpuMs, r.floor?.document.cpuMs),
+    ]),
+  );
+}
+
+export function serverTable(results) {
+  return table(
+    ['project', 'ready', 'RSS', 'yaml-ls', 'yaml-ls RSS', 'yaml-ls diagnostics', 'yaml-ls / check wall', 'yaml-ls / our ready'],
+    results.map((r) => [
+      r.name, r.server ? pair(r.server.initializeToReadyMs, r.server.best_initializeToReadyMs) : '-', mb(r.server?.peakRssKb),
+      r.peer ? pair(r.peer.wallMs, r.peer.best_wallMs) : '-', mb(r.peer?.peakRssKb), r.peer?.diagnostics, ratio(r.peer?.best_wallMs, r.check?.bestWallMs), ratio(r.peer?.best_wallMs, r.server?.best_initializeToReadyMs),
+    ]),
+  );
+}
+
+export function floorTable(results) {
+  return table(
+    ['project', 'doc parse (in-process)', 'CST parse', 'lex', 'read files', 'check wall', 'check / doc parse'],
+    results.filter((r) => r.floor).map((r) => [r.name, ms(r.floor.document.bestParseMs), ms(r.floor.parser.bestParseMs), ms(r.floor.lexer.bestParseMs), ms(r.floor.document.readMs), ms(r.check?.bestWallMs), ratio(r.check?.bestWallMs, r.floor.document.bestParseMs)]),
+  );
+}
+
+export function editTable(results) {
+  const rows = [];
+  for (const r of results) {
+    for (const [kind, lsp] of Object.entries(r.server?.edits ?? {})) {
+      const core = r.core?.edits[kind];
+      rows.push([
+        r.name, kind, lsp.toReady.n, `${ms(lsp.toReady.median)} / ${ms(lsp.toReady.p95)}`, `${ms(lsp.toReadyMinusDebounce.median)} / ${ms(lsp.toReadyMinusDebounce.p95)}`,
+        lsp.toDiagnostics ? `${ms(lsp.toDiagnostics.median)} / ${ms(lsp.toDiagnostics.p95)}` : '-',
+        core ? core.checkRoot.n : '-', core ? `${ms(core.checkRoot.median)} / ${ms(core.checkRoot.p95)}` : '-', core ? `${ms(core.workspaceChanged.median)} / ${ms(core.workspaceChanged.p95)}` : '-',
+      ]);
+    }
+  }
+  return table(['project', 'edit', 'LSP n', 'LSP to ready med/p95', 'minus 120 ms debounce', 'to publish med/p95', 'core n', 'checkRoot med/p95', 'workspace.changed med/p95'], rows);
+}
+
+export function profileTable(profile) {
+  return [
+    table(['function (self time)', 'ms', '%'], profile.top.map((t) => [t.function, t.selfMs, t.share])),
+    table(['area (self time)', 'ms', '%'], profile.byArea.map((t) => [t.area, t.selfMs, t.share])),
+  ].join('\n\n');
+}
+
+/** The issue's targets (informational: the benchmark measures, it does not fail on them). */
+export function targets(results) {
+  const at = (n) => results.find((r) => r.kind === 'generated' && r.tables === n);
+  const k1 = at(1000);
+  const k10 = at(10_000);
+  const row = (what, value, limit, pass, unit = '') => ({ target: what, value: value === undefined ? undefined : `${value}${unit}`, limit, pass: value === undefined ? 'n/a' : pass(value) ? 'yes' : 'NO' });
+  const p95 = (kind) => k1?.core?.edits[kind]?.checkRoot.p95;
+  const lsp95 = (kind) => k1?.server?.edits[kind]?.toReadyMinusDebounce.p95;
+  return [
+    row('1k cold check / yaml parse (process wall, best)', ratio(k1?.check?.bestWallMs, k1?.floor?.document.bestWallMs), '<= 1.3', (v) => v <= 1.3, 'x'),
+    row('1k cold check / yaml parse (process CPU)', ratio(k1?.check?.cpuMs, k1?.floor?.document.cpuMs), '<= 1.3', (v) => v <= 1.3, 'x'),
+    row('1k yaml-language-server / cold check (wall, best)', ratio(k1?.peer?.best_wallMs, k1?.check?.bestWallMs), '>= 2', (v) => v >= 2, 'x'),
+    row('1k edit p95, core checkRoot, table file', p95('table'), '< 20 ms', (v) => v < 20, ' ms'),
+    row('1k edit p95, core checkRoot, query_collections', p95('collections'), '< 20 ms', (v) => v < 20, ' ms'),
+    row('1k edit p95, LSP minus debounce, table file', lsp95('table'), '< 20 ms', (v) => v < 20, ' ms'),
+    row('1k edit p95, LSP minus debounce, query_collections', lsp95('collections'), '< 20 ms', (v) => v < 20, ' ms'),
+    row('10k / 1k cold check (wall, best)', ratio(k10?.check?.bestWallMs, k1?.check?.bestWallMs), '<= 11', (v) => v <= 11, 'x'),
+    row('10k / 1k cold check (CPU)', ratio(k10?.check?.cpuMs, k1?.check?.cpuMs), '<= 11', (v) => v <= 11, 'x'),
+    row('10k cold check peak RSS', k10?.check ? Math.round(k10.check.peakRssKb / 1024) : undefined, '< 1024 MB', (v) => v < 1024, ' MB'),
+    row('1k cold check peak RSS', k1?.check ? Math.round(k1.check.peakRssKb / 1024) : undefined, '< 300 MB', (v) => v < 300, ' MB'),
+  ];
+}
+
+export function targetTable(rows) {
+  return table(['target', 'measured', 'limit', 'met'], rows.map((r) => [r.target, r.value, r.limit, r.pass]));
+}
