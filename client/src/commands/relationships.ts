@@ -7,7 +7,7 @@ import type { CommandFactory } from './context';
 import { resourceOf } from './context';
 import { runOperation, tell } from './flow';
 import { chooseTarget } from './project';
-import { input } from './prompts';
+import { confirm, input } from './prompts';
 import { offerCascade } from './sources';
 import { promptUsing } from './using';
 
@@ -49,12 +49,14 @@ export const dropRelationship: CommandFactory = (ctx) => async (arg) => {
   const target = await chooseTarget(ctx, resourceOf(arg, vscode.Uri));
   if (!target) return tell('not-run', NO_ROOT);
   const { source, table, info } = await chooseTable(target, args, 'Drop Relationship: on which table');
-  const { name } = await chooseRelationship(target, info, table, stringArg(args, 'relationship'), `Drop Relationship of ${tableLabel(table)}`);
+  const given = stringArg(args, 'relationship');
+  const { name } = await chooseRelationship(target, info, table, given, `Drop Relationship of ${tableLabel(table)}`);
+  if (given === undefined) await confirm(`Drop relationship ${name} of ${tableLabel(table)}?`, 'It goes on the server and from the table file (one undoable edit).', 'Drop relationship');
   const cascade = booleanArg(args, 'cascade');
   const operation: MetadataOperation = { type: 'drop_relationship', args: { source, table, relationship: name, ...(cascade !== undefined ? { cascade } : {}) } };
   return runOperation(ctx, target, operation, {
     summary: (op) => `Dropped relationship ${name} of ${tableLabel(table)}${op.type === 'drop_relationship' && op.args.cascade ? ' and what used it' : ''}`,
-    retry: async (error, op) => (op.type === 'drop_relationship' && (await offerCascade(error, `relationship ${name}`)) ? { ...op, args: { ...op.args, cascade: true } } : undefined),
+    retry: async (error, op) => (op.type === 'drop_relationship' && op.args.cascade === undefined && (await offerCascade(error, `relationship ${name}`)) ? { ...op, args: { ...op.args, cascade: true } } : undefined),
   });
 };
 

@@ -6,7 +6,7 @@ import { resourceOf } from './context';
 import { runOperation, tell } from './flow';
 import { ArgumentError } from './outcome';
 import { chooseTarget } from './project';
-import { input, pick, pickMany } from './prompts';
+import { confirm, input, pick, pickMany } from './prompts';
 
 const NO_ROOT = 'No metadata folder (a folder with version.yaml saying version: 3) is open.';
 
@@ -29,6 +29,8 @@ export const dropInheritedRole: CommandFactory = (ctx) => async (arg) => {
   const cursor = target.fromContextMenu ? target.facts.cursor?.inheritedRole : undefined;
   const choices = target.facts.inheritedRoles.map((r) => ({ label: r.role, description: r.roleSet.join(', '), value: r.role }));
   if (choices.length === 0 && stringArg(args, 'role') === undefined && cursor === undefined) throw new ArgumentError('The project has no inherited roles.');
-  const role = await pick(stringArg(args, 'role') ?? cursor, choices, 'Drop Inherited Role');
+  const given = stringArg(args, 'role');
+  const role = await pick(given ?? cursor, choices, 'Drop Inherited Role');
+  if (given === undefined) await confirm(`Drop inherited role ${role}?`, 'It goes on the server and from inherited_roles.yaml (one undoable edit).', 'Drop inherited role');
   return runOperation(ctx, target, { type: 'drop_inherited_role', args: { role } }, { summary: () => `Dropped inherited role ${role}` });
 };

@@ -44,7 +44,8 @@ export const addSource: CommandFactory = (ctx) => async (arg) => {
   const operation: MetadataOperation = { type: 'add_source', args: { kind, name, configuration, ...(replace !== undefined ? { replace_configuration: replace } : {}) } };
   return runOperation(ctx, target, operation, {
     summary: (op) => (op.type === 'add_source' && op.args.replace_configuration ? `Replaced the configuration of source ${name}` : `Added source ${name}`),
-    retry: async (error, op) => (error.kind === 'already-exists' && op.type === 'add_source' && !op.args.replace_configuration && (await askReplace(name)) ? { ...op, args: { ...op.args, replace_configuration: true } } : undefined),
+    // Asked only when the argument object left replace_configuration open.
+    retry: async (error, op) => (error.kind === 'already-exists' && op.type === 'add_source' && replace === undefined && (await askReplace(name)) ? { ...op, args: { ...op.args, replace_configuration: true } } : undefined),
   });
 };
 
@@ -122,7 +123,7 @@ function runDrop(ctx: Parameters<CommandFactory>[0], target: Target, operation: 
   return runOperation(ctx, target, operation, {
     summary: () => `Dropped source ${name}`,
     sourceKind: target.facts.sources.find((s) => s.name === name)?.kind,
-    retry: async (error, op) => (op.type === 'drop_source' && (await offerCascade(error, `source ${name}`)) ? { ...op, args: { ...op.args, cascade: true } } : undefined),
+    retry: async (error, op) => (op.type === 'drop_source' && op.args.cascade === undefined && (await offerCascade(error, `source ${name}`)) ? { ...op, args: { ...op.args, cascade: true } } : undefined),
   });
 }
 
