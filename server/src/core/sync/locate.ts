@@ -143,7 +143,8 @@ function functionPath(metadata: JsonObject, def: JsonObject, object: Inconsisten
 function customTypePath(metadata: JsonObject, object: InconsistentObjectLike): Target | undefined {
   const types = objectOf(metadata.custom_types);
   if (!types) return undefined;
-  const quoted = [...typeof object.reason === 'string' ? object.reason : ''.matchAll(/"([_A-Za-z][_0-9A-Za-z]*)"/g)].map((m) => m[1]);
+  const reason = typeof object.reason === 'string' ? object.reason : '';
+  const quoted = [...reason.matchAll(/"([_A-Za-z][_0-9A-Za-z]*)"/g)].map((m) => m[1]);
   for (const name of quoted) {
     for (const kind of ['enums', 'input_objects', 'objects', 'scalars']) {
       const i = indexBy(types[kind], 'name', name);
