@@ -35,9 +35,14 @@ export class CachingHost implements FileSystemHost {
     return real;
   }
 
-  /** A file was created, changed or deleted: forget it and the listings of the folders above it. */
+  /**
+   * A file or folder was created, changed, renamed or deleted: forget it, everything below it (a
+   * folder's files), and the listings of the folders above it.
+   */
   invalidate(path: string): void {
-    this.files.delete(path);
+    const below = `${path}/`;
+    for (const key of [...this.files.keys()]) if (key === path || key.startsWith(below)) this.files.delete(key);
+    for (const key of [...this.dirs.keys()]) if (key === path || key.startsWith(below)) this.dirs.delete(key);
     this.reals.clear();
     for (let dir = dirname(path); ; dir = dirname(dir)) {
       this.dirs.delete(dir);
