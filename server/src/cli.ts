@@ -4,18 +4,22 @@ import { loadSchemaSet } from './node/schemas';
 
 declare const PACKAGE_VERSION: string | undefined;
 
-try {
-  process.exitCode = runCli({
-    argv: process.argv.slice(2),
-    cwd: toCorePath(process.cwd()),
-    isTty: process.stdout.isTTY === true && !process.env.NO_COLOR,
-    host: createNodeHost(),
-    schemas: () => loadSchemaSet(),
-    version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  });
-} catch (error) {
+function internalError(error: unknown): void {
   process.stderr.write(`graphql-metadata: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 2;
 }
+
+runCli({
+  argv: process.argv.slice(2),
+  cwd: toCorePath(process.cwd()),
+  isTty: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  host: createNodeHost(),
+  schemas: () => loadSchemaSet(),
+  version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  fetch: (url, init) => fetch(url, init),
+  env: process.env,
+}).then((code) => {
+  process.exitCode = code;
+}, internalError);

@@ -5,11 +5,16 @@ import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
 import { SchemaValidator } from '../core/schema/validator';
 import type { SchemaSet } from '../core/schema/validator';
+import type { FetchLike } from '../api/fetch';
+import { runApply } from './apply';
 import { HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
+import { runDiff } from './diff';
+import { runExport } from './export';
 import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';
 import { buildReport } from './report';
+import type { TreeFs } from './writeTree';
 
 
 export interface CliEnv {
@@ -21,14 +26,26 @@ export interface CliEnv {
   readonly version: string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** For export, apply and diff (Node's global fetch in the real CLI). */
+  readonly fetch?: FetchLike;
+  /** The environment (the admin secret is read from it). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** File operations of export; tests inject failures. Defaults to node:fs. */
+  readonly tree?: TreeFs;
 }
 
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
-export function runCli(env: CliEnv): number {
+export async function runCli(env: CliEnv): Promise<number> {
   const args = parseArgs(env.argv, env.isTty);
   switch (args.command) {
     case 'check':
       return runCheck(args, env);
+    case 'export':
+      return runExport(args, env);
+    case 'apply':
+      return runApply(args, env);
+    case 'diff':
+      return runDiff(args, env);
     case 'error':
       env.stderr(`graphql-metadata: ${args.message}\n\n${HELP}`);
       return 2;

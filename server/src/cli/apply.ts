@@ -1,0 +1,75 @@
+import type { ApiError } from '../api/errors';
+import { replaceMetadata } from '../api/manage';
+import type { InconsistentObject } from '../api/manage';
+import { checkRoot } from '../core/check';
+import type { RootResult } from '../core/check';
+import type { Finding } from '../core/diagnostics';
+import { ParseCache } from '../core/project/cache';
+import { SchemaValidator } from '../core/schema/validator';
+import { directoryToMetadata } from '../core/sync/directory';
+import type { BuiltMetadata } from '../core/sync/directory';
+import { locateInconsistency } from '../core/sync/locate';
+import { locateJsonPath } from '../core/sync/sourceMap';
+import type { ServerArgs } from './args';
+import { fail } from './export';
+import { formatStylish } from './formatStylish';
+import { buildReport } from './report';
+import type { CliEnv } from './run';
+import { exitCodeOf, hasVersionFile, makeClient, messageOf, metadataDir, shown } from './serverCommon';
+
+/**
+ * `graphql-metadata apply --server URL DIR`: checks DIR like `check` and refuses on any error; else
+ * sends `replace_metadata` (version 2, inconsistencies not allowed, `resource_version` when given).
+ * A rejection is printed at the lines of the local files it is about.
+ */
+export async function runApply(args: ServerArgs, env: CliEnv): Promise<number> {
+  const client = makeClient(args, env);
+  if (!client) return fail(env, 'this build has no HTTP client (fetch).', 2);
+  const dir = metadataDir(env, args.dir);
+  if (!hasVersionFile(env, dir)) return fail(env, `${shown(env, dir)} is not a metadata folder (it has no version.yaml).`, 2);
+  const result = checkRoot(dir, { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()) });
+  const errors = result.findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0) {
+    env.stdout(formatFindings(env, result, errors, args.color));
+    return fail(env, `apply refused: ${shown(env, dir)} has ${errors.length} error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} (graphql-metadata check) and apply again.`, 1);
+  }
+  const built = directoryToMetadata(result);
+  const request = replaceMetadata({ metadata: built.metadata, ...(args.resourceVersion === undefined ? {} : { resourceVersion: args.resourceVersion }) });
+  const answer = await client.run(request);
+  if (!answer.ok) return rejected(args, env, result, built, answer.error);
+  env.stdout(`Applied ${shown(env, dir)} to ${args.server}.\n`);
+  return 0;
+}
+
+function rejected(args: ServerArgs, env: CliEnv, result: RootResult, built: BuiltMetadata, error: ApiError): number {
+  if (error.kind === 'conflict') {
+    const since = args.resourceVersion === undefined ? 'since your last export' : `since resource_version ${args.resourceVersion} was exported`;
+    const diff = `graphql-metadata diff --server ${args.server} ${args.dir}`;
+    return fail(env, `apply refused: the server's metadata changed ${since} (409 conflict); nothing was applied. See what changed with \`${diff}\`, then export again, or apply without --resource-version to overwrite it.`, 1);
+  }
+  const findings = serverFindings(built, error);
+  if (findings.length > 0) env.stdout(formatFindings(env, result, findings, args.color));
+  return fail(env, `the server rejected the metadata: ${messageOf(error)}`, exitCodeOf(error));
+}
+
+/** The server's complaints placed in the local files: inconsistent objects, or the error's JSON path. */
+export function serverFindings(built: BuiltMetadata, error: ApiError): Finding[] {
+  const objects = Array.isArray(error.internal) ? (error.internal as unknown[]).filter(isInconsistentObject) : [];
+  const found: Finding[] = [];
+  for (const object of objects) {
+    const at = locateInconsistency(built, object);
+    if (at) found.push({ code: 'server-inconsistent-object', severity: 'error', message: `${String(object.reason)} (${object.name ?? object.type})`, file: at.file, span: at.span });
+  }
+  const located = error.path === undefined ? undefined : locateJsonPath(built.sourceMap, error.path);
+  if (found.length === 0 && located) found.push({ code: 'server-error', severity: 'error', message: `${error.serverMessage ?? error.message} (${error.path})`, file: located.loc.file, span: located.loc.span });
+  return found;
+}
+
+function isInconsistentObject(value: unknown): value is InconsistentObject {
+  return value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
+}
+
+function formatFindings(env: CliEnv, result: RootResult, findings: readonly Finding[], color: boolean): string {
+  const texts = new Map([...result.project.files.values()].map((f) => [f.path, f.text]));
+  return formatStylish(buildReport(findings, result.project.files.size, env.cwd.replace(/\/+$/, '') || '/', env.host, texts), color);
+}

@@ -1,0 +1,90 @@
+import { createMetadataClient } from '../api/client';
+import type { MetadataClient } from '../api/client';
+import type { ApiError } from '../api/errors';
+import { exportMetadataV2 } from '../api/manage';
+import type { FileSystemHost } from '../core/host';
+import type { JsonObject } from '../core/sync/json';
+import { isJsonObject } from '../core/sync/json';
+import { isOwnedPath } from '../core/sync/plan';
+import { join } from '../core/util/paths';
+import { ADMIN_SECRET_ENV } from './args';
+import type { ServerArgs } from './args';
+import type { CliEnv } from './run';
+
+/**
+ * The metadata folder of DIR: DIR itself, or DIR/metadata when only that one holds version.yaml
+ * (a project folder given instead of its metadata folder).
+ */
+export function metadataDir(env: CliEnv, dir: string): string {
+  const abs = join(dir.startsWith('/') ? dir : `${env.cwd}/${dir}`);
+  const has = (d: string): boolean => env.host.readFile(`${d}/version.yaml`).kind === 'text';
+  return !has(abs) && has(`${abs}/metadata`) ? `${abs}/metadata` : abs;
+}
+
+export function hasVersionFile(env: CliEnv, dir: string): boolean {
+  return env.host.readFile(`${dir}/version.yaml`).kind === 'text';
+}
+
+export function makeClient(args: ServerArgs, env: CliEnv): MetadataClient | undefined {
+  if (!env.fetch) return undefined;
+  const secret = env.env?.[ADMIN_SECRET_ENV];
+  return createMetadataClient({
+    baseUrl: args.server,
+    fetch: env.fetch,
+    dialect: args.dialect,
+    ...(secret !== undefined && secret !== '' ? { adminSecret: () => Promise.resolve(secret) } : {}),
+  });
+}
+
+export type ServerExport = { ok: true; metadata: JsonObject; resourceVersion: number } | { ok: false; error: ApiError | string };
+
+/** `export_metadata` version 2: the metadata and its resource version. */
+export async function exportFromServer(client: MetadataClient): Promise<ServerExport> {
+  const result = await client.run(exportMetadataV2());
+  if (!result.ok) return { ok: false, error: result.error };
+  const { metadata, resource_version } = result.data;
+  if (!isJsonObject(metadata)) return { ok: false, error: 'The server answered export_metadata without a metadata object.' };
+  return { ok: true, metadata, resourceVersion: typeof resource_version === 'number' ? resource_version : 0 };
+}
+
+/** Errors that mean "could not talk to the server" (exit 2) rather than "the server said no" (exit 1). */
+const TRANSPORT_KINDS = new Set(['invalid-url', 'secret-unavailable', 'network', 'timeout', 'cancelled', 'redirect', 'not-json', 'unexpected-response', 'access-denied', 'not-admin', 'not-found', 'server-error']);
+
+export function exitCodeOf(error: ApiError | string): number {
+  return typeof error === 'string' || TRANSPORT_KINDS.has(error.kind) ? 2 : 1;
+}
+
+export function messageOf(error: ApiError | string): string {
+  if (typeof error === 'string') return error;
+  if (error.kind === 'access-denied') return `${error.message.replace(/ Set it with the command .*$/, '')} Set the environment variable ${ADMIN_SECRET_ENV}.`;
+  return error.message;
+}
+
+/**
+ * The files of the folder that an export owns (top-level metadata files, databases.yaml, and the
+ * YAML files of databases/<source>/tables and /functions), relative path -> text.
+ */
+export function readOwnedFiles(host: FileSystemHost, dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const read = (rel: string): void => {
+    const file = host.readFile(`${dir}/${rel}`);
+    if (file.kind === 'text' && isOwnedPath(rel)) out.set(rel, file.text);
+  };
+  for (const entry of host.readDir(dir) ?? []) if (!entry.isDirectory) read(entry.name);
+  read('databases/databases.yaml');
+  for (const source of host.readDir(`${dir}/databases`) ?? []) {
+    if (!source.isDirectory) continue;
+    for (const folder of ['tables', 'functions']) {
+      for (const entry of host.readDir(`${dir}/databases/${source.name}/${folder}`) ?? []) {
+        if (!entry.isDirectory) read(`databases/${source.name}/${folder}/${entry.name}`);
+      }
+    }
+  }
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A folder as the user wrote it, for messages. */
+export function shown(env: CliEnv, dir: string): string {
+  const cwd = env.cwd.replace(/\/+$/, '');
+  return dir === cwd ? '.' : dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir;
+}
