@@ -1,6 +1,5 @@
 import type { ApiError } from '../api/errors';
 import { replaceMetadata } from '../api/manage';
-import type { InconsistentObject } from '../api/manage';
 import { checkRoot } from '../core/check';
 import type { RootResult } from '../core/check';
 import type { Finding } from '../core/diagnostics';
@@ -8,8 +7,7 @@ import { ParseCache } from '../core/project/cache';
 import { SchemaValidator } from '../core/schema/validator';
 import { directoryToMetadata } from '../core/sync/directory';
 import type { BuiltMetadata } from '../core/sync/directory';
-import { locateInconsistency } from '../core/sync/locate';
-import { locateJsonPath } from '../core/sync/sourceMap';
+import { inconsistencyMessage, serverFindings } from '../core/sync/serverFindings';
 import type { ServerArgs } from './args';
 import { fail } from './export';
 import { formatStylish } from './formatStylish';
@@ -47,26 +45,10 @@ function rejected(args: ServerArgs, env: CliEnv, result: RootResult, built: Buil
     const diff = `graphql-metadata diff --server ${args.server} ${args.dir}`;
     return fail(env, `apply refused: the server's metadata changed ${since} (409 conflict); nothing was applied. See what changed with \`${diff}\`, then export again, or apply without --resource-version to overwrite it.`, 1);
   }
-  const findings = serverFindings(built, error);
+  const { findings, unplaced } = serverFindings(built, { objects: error.internal, ...(error.path === undefined ? {} : { path: error.path }), message: error.serverMessage ?? error.message });
   if (findings.length > 0) env.stdout(formatFindings(env, result, findings, args.color));
+  for (const object of unplaced) env.stdout(`(not in ${shown(env, result.root)}) ${inconsistencyMessage(object)}\n`);
   return fail(env, `the server rejected the metadata: ${messageOf(error)}`, exitCodeOf(error));
-}
-
-/** The server's complaints placed in the local files: inconsistent objects, or the error's JSON path. */
-export function serverFindings(built: BuiltMetadata, error: ApiError): Finding[] {
-  const objects = Array.isArray(error.internal) ? (error.internal as unknown[]).filter(isInconsistentObject) : [];
-  const found: Finding[] = [];
-  for (const object of objects) {
-    const at = locateInconsistency(built, object);
-    if (at) found.push({ code: 'server-inconsistent-object', severity: 'error', message: `${String(object.reason)} (${object.name ?? object.type})`, file: at.file, span: at.span });
-  }
-  const located = error.path === undefined ? undefined : locateJsonPath(built.sourceMap, error.path);
-  if (found.length === 0 && located) found.push({ code: 'server-error', severity: 'error', message: `${error.serverMessage ?? error.message} (${error.path})`, file: located.loc.file, span: located.loc.span });
-  return found;
-}
-
-function isInconsistentObject(value: unknown): value is InconsistentObject {
-  return value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
 }
 
 function formatFindings(env: CliEnv, result: RootResult, findings: readonly Finding[], color: boolean): string {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { directoryToMetadata } from '../../../server/src/core/sync/directory';
 import { locateInconsistency } from '../../../server/src/core/sync/locate';
+import { serverFindings } from '../../../server/src/core/sync/serverFindings';
 import type { InconsistentObjectLike } from '../../../server/src/core/sync/locate';
 import { load, ROOT } from './helpers';
 
@@ -94,5 +95,36 @@ describe('locateInconsistency', () => {
   test('accepts a check result and builds the metadata itself', () => {
     const found = locateInconsistency(result, { type: 'array_relation', definition: { source: 'default', table: 'author', name: 'articles' } });
     assert.deepEqual(found?.path, ['sources', 0, 'tables', 0, 'array_relationships', 0]);
+  });
+});
+
+describe('serverFindings', () => {
+  const built = directoryToMetadata(load(FILES));
+  const rel = (file: string): string => file.slice(ROOT.length + 1);
+
+  test('inconsistent objects become findings on their lines; the ones not in the directory are returned', () => {
+    const { findings, unplaced } = serverFindings(built, {
+      objects: [
+        { type: 'array_relation', name: 'array_relation articles in table author in source default', definition: { source: 'default', table: 'author', name: 'articles' }, reason: 'table "article" is not tracked' },
+        { type: 'table', definition: { schema: 'public', name: 'elsewhere' }, reason: 'no such table' },
+        'not an object',
+      ],
+      path: '$.args',
+      message: 'cannot continue due to inconsistent metadata',
+    });
+    assert.deepEqual(
+      findings.map((f) => [f.code, rel(f.file), FILES[rel(f.file)]!.slice(f.span.start, f.span.end), f.message]),
+      [['server-inconsistent-object', 'databases/default/tables/public_author.yaml', 'articles', 'table "article" is not tracked (array_relation articles in table author in source default)']],
+    );
+    assert.deepEqual(unplaced, [{ type: 'table', definition: { schema: 'public', name: 'elsewhere' }, reason: 'no such table' }]);
+  });
+
+  test('without objects, the error path is placed', () => {
+    const { findings } = serverFindings(built, { path: '$.args.metadata.remote_schemas[0].definition.url', message: 'invalid URL' });
+    assert.deepEqual(
+      findings.map((f) => [f.code, rel(f.file), FILES[rel(f.file)]!.slice(f.span.start, f.span.end), f.message]),
+      [['server-error', 'remote_schemas.yaml', 'https://x', 'invalid URL ($.args.metadata.remote_schemas[0].definition.url)']],
+    );
+    assert.deepEqual(serverFindings(built, { path: '$.args.metadata.nothing[3]' }).findings, []);
   });
 });

@@ -14,3 +14,5 @@ export { formatJsonPath, parseJsonPath } from './jsonPath';
 export type { JsonPath, PathSegment } from './jsonPath';
 export { unifiedDiff } from './unifiedDiff';
 export type { JsonObject, JsonValue } from './json';
+export { serverFindings, inconsistencyMessage, INCONSISTENT_CODE, SERVER_ERROR_CODE } from './serverFindings';
+export type { ServerComplaint } from './serverFindings';
