@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { loadStateDir } from './stateDir';
 
 /** In-memory server state: the metadata (export_metadata v3 shape), a table catalog, a resource version. */
 
@@ -86,8 +87,9 @@ export function stateFromDocument(document: unknown): ServerState {
   };
 }
 
-/** Loads a state file (JSON). Fixture directories will get their own loader. */
+/** Loads a state file (JSON), or a metadata folder (see stateDir.ts). */
 export function loadStateFile(path: string): ServerState {
+  if (statSync(path).isDirectory()) return loadStateDir(path);
   return stateFromDocument(JSON.parse(readFileSync(path, 'utf8')) as unknown);
 }
 

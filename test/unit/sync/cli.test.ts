@@ -8,6 +8,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { checkRoot } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { directoryToMetadata } from '../../../server/src/core/sync/directory';
+import { metadataToFiles } from '../../../server/src/core/sync/files';
 import { runCli } from '../../../server/src/cli/run';
 import type { CliEnv } from '../../../server/src/cli/run';
 import { nodeTreeFs } from '../../../server/src/cli/writeTree';
@@ -231,5 +232,25 @@ describe('the built CLI reads the admin secret from GRAPHQL_METADATA_ADMIN_SECRE
     const right = run({ GRAPHQL_METADATA_ADMIN_SECRET: 's3cret' });
     assert.equal(right.status, 0, String(right.stderr));
     assert.equal(fs.existsSync(path.join(work, 'metadata/databases/databases.yaml')), true);
+  });
+});
+
+describe('a test server loaded from a real project folder', () => {
+  const project = path.resolve(__dirname, '../../../../../shared/corpus/hasura__hasura-ecommerce');
+  let server: SpawnedServer;
+  before(async () => {
+    server = await spawnTestServer({ state: project });
+  });
+  after(() => server.stop());
+
+  test('serves the JSON the folder describes; export writes exactly the files of metadataToFiles', async () => {
+    const built = directoryToMetadata(checkRoot(toCorePath(path.join(project, 'metadata')), { host: createNodeHost(), cache: new ParseCache() }));
+    assert.deepEqual((await server.state()).metadata, built.metadata);
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-sync-corpus-'));
+    const r = await cli(work, ['export', '--server', server.url, 'out']);
+    assert.equal(r.code, 0, r.stderr);
+    const want = Object.fromEntries(metadataToFiles(built.metadata));
+    assert.deepEqual(snapshot(path.join(work, 'out')), want);
+    assert.equal(want['databases/default/tables/public_order.yaml']?.startsWith('table:\n  name: order\n  schema: public\nobject_relationships:\n  - name: billing_address\n'), true);
   });
 });
