@@ -5,9 +5,10 @@
 //   npm run build && npm run test:e2e
 //
 // Steps: check the setup (CI=true installs it; elsewhere a missing setup is a loud SKIP, exit 0),
-// compile test/e2e, copy the fixture workspace to a temp folder, start the VS Code server in its own
-// process group on a free port, open the workbench with the extension under development and the
-// tests, wait for the tests' exit code, then ALWAYS stop the browser and the whole process group.
+// compile test/e2e, then for each run (RUNS below: a workspace and its suites): copy the workspace to
+// a temp folder, start the VS Code server in its own process group on a free port, open the workbench
+// with the extension under development and the tests, wait for the tests' exit code, then ALWAYS stop
+// the browser and the whole process group.
 //
 // Screenshots: the tests run in the extension host and cannot reach the page, so they ask through
 // files (test/e2e/helpers.ts `screenshot`): they write <dir>/<name>.request (JSON {waitForText}, by rename),
@@ -17,8 +18,9 @@
 // handshake with <name>.keys ({steps: [{waitFor, type, press}]}) types into the workbench (a real
 // command palette run) and answers <name>.done / <name>.failed.
 //
-// Environment: E2E_TIMEOUT_SECONDS (default 600), E2E_GREP (mocha grep), E2E_KEEP=1 (keep the temp
-// folder), E2E_VERBOSE=1 (print the browser console and the server log).
+// Environment: E2E_TIMEOUT_SECONDS (default 600, per run), E2E_GREP (mocha grep), E2E_KEEP=1 (keep the
+// temp folder), E2E_VERBOSE=1 (print the browser console and the server log), E2E_RUNS (comma-separated
+// run names, default all).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync, createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
@@ -34,6 +36,15 @@ const VSCODE_DIR = path.join(TOOL_DIR, 'node_modules', 'code-server', 'lib', 'vs
 const READY_MARKER = path.join(TOOL_DIR, '.e2e-ready');
 const CHROMIUM = '/usr/bin/chromium';
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'e2e-project');
+/**
+ * One VS Code window per run: a fresh copy of `source` is the workspace, and the suites are
+ * out/test/e2e/<suites>/**\/*.test.js (passed to test/e2e/index.ts as E2E_SUITES). The corpus project
+ * sits in ../shared beside the clone (there in CI; elsewhere a missing one is a loud skip).
+ */
+const RUNS = [
+  { name: 'fixture', source: FIXTURE, suites: 'suite' },
+  { name: 'corpus', source: path.resolve(ROOT, '..', 'shared', 'corpus', '5stackgg__api'), suites: 'corpus' },
+];
 const IMAGES = path.join(ROOT, 'docs', 'images');
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_SECONDS ?? 600) * 1000;
 const VERBOSE = process.env.E2E_VERBOSE === '1';
@@ -117,16 +128,18 @@ function build() {
   run(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', path.join(ROOT, 'test', 'e2e')]);
 }
 
-/** (c) The tests edit files: they get a fresh copy of the fixture workspace. */
-function prepareTempDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'graphql-metadata-e2e-'));
-  cpSync(FIXTURE, path.join(dir, 'e2e-project'), { recursive: true });
+/** (c) The tests edit files: they get a fresh copy of the run's workspace. */
+function prepareTempDir(run) {
+  const dir = mkdtempSync(path.join(tmpdir(), `graphql-metadata-e2e-${run.name}-`));
+  cpSync(run.source, path.join(dir, path.basename(run.source)), { recursive: true });
   for (const sub of ['server-data', 'extensions', 'screenshots']) mkdirSync(path.join(dir, sub));
   // Remote ("Machine") settings of the VS Code server, outside the workspace: a solid cursor keeps
-  // the screenshots byte-identical from run to run (no blink phase).
+  // the screenshots byte-identical from run to run (no blink phase), and so does no port forwarding
+  // (a port a test listens on would show in the Ports view and the status bar, or not, by timing).
   const machine = path.join(dir, 'server-data', 'data', 'Machine');
   mkdirSync(machine, { recursive: true });
-  writeFileSync(path.join(machine, 'settings.json'), JSON.stringify({ 'editor.cursorBlinking': 'solid' }, null, 2));
+  const settings = { 'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false };
+  writeFileSync(path.join(machine, 'settings.json'), JSON.stringify(settings, null, 2));
   return dir;
 }
 
@@ -142,7 +155,7 @@ function freePort() {
 }
 
 /** (d) The VS Code server, as leader of its own process group (detached = setsid(2)). */
-async function startServer(tmp, port) {
+async function startServer(tmp, port, run) {
   const logFile = path.join(tmp, 'server.log');
   const child = spawn(process.execPath, [
     'out/server-main.js', '--host', '127.0.0.1', '--port', String(port),
@@ -153,7 +166,7 @@ async function startServer(tmp, port) {
     cwd: VSCODE_DIR,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots') },
+    env: { ...process.env, E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites },
   });
   cleanups.push(() => stopProcessGroup(child));
   const out = createWriteStream(logFile);
@@ -222,7 +235,7 @@ function workbenchUrl(port, workspace) {
 }
 
 /** (e) Chromium on the workbench; resolves with the exit code the tests report (f). */
-async function runWorkbench(tmp, port) {
+async function runWorkbench(tmp, port, workspace) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -245,7 +258,7 @@ async function runWorkbench(tmp, port) {
   if (VERBOSE) page.on('console', (message) => console.log(`[browser ${message.type()}] ${message.text()}`));
   page.on('pageerror', (error) => console.log(`[e2e] page error: ${error.message}`));
   serveScreenshots(page, path.join(tmp, 'screenshots'));
-  await page.goto(workbenchUrl(port, path.join(tmp, 'e2e-project')));
+  await page.goto(workbenchUrl(port, workspace));
   return exitCode;
 }
 
@@ -325,7 +338,7 @@ function timeout(ms) {
 
 /** (g) Always: browser, watcher, server process group, temp folder (kept on failure). */
 async function cleanup(tmp, keep) {
-  for (const step of cleanups.reverse()) {
+  for (const step of cleanups.splice(0).reverse()) {
     try {
       await step();
     } catch (error) {
@@ -340,16 +353,46 @@ async function cleanup(tmp, keep) {
   }
 }
 
+/** The runs E2E_RUNS names (default: all); an unknown name is an error. */
+function selectedRuns() {
+  const names = (process.env.E2E_RUNS ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const unknown = names.filter((n) => !RUNS.some((run) => run.name === n));
+  if (unknown.length > 0) throw new Error(`E2E_RUNS: unknown run(s) ${unknown.join(', ')}; known: ${RUNS.map((r) => r.name).join(', ')}`);
+  return names.length === 0 ? RUNS : RUNS.filter((run) => names.includes(run.name));
+}
+
+/** A run whose workspace is missing: an error under CI=true, a loud skip elsewhere. */
+function missingWorkspace(run) {
+  if (existsSync(run.source)) return false;
+  if (process.env.CI === 'true') throw new Error(`run ${run.name}: its workspace ${run.source} is missing`);
+  banner([`E2E RUN "${run.name}" SKIPPED: its workspace is missing:`, run.source]);
+  return true;
+}
+
 async function main() {
   if (!ensureSetup()) return 0;
+  const runs = selectedRuns();
   await timed('build', build);
-  const tmp = prepareTempDir();
+  let code = 0;
+  for (const run of runs) {
+    if (missingWorkspace(run)) continue;
+    const runCode = await runOnce(run);
+    if (code === 0) code = runCode;
+  }
+  log(`${code === 0 ? 'passed' : `FAILED (exit ${code})`}; ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return code;
+}
+
+/** One VS Code window on a fresh copy of the run's workspace; resolves with the tests' exit code. */
+async function runOnce(run) {
+  const tmp = prepareTempDir(run);
+  const workspace = path.join(tmp, path.basename(run.source));
   let code = 1;
   try {
     const port = await freePort();
-    await timed('server start', () => startServer(tmp, port));
-    log(`VS Code server on port ${port}, workspace ${path.join(tmp, 'e2e-project')}`);
-    code = await timed('workbench + tests', () => Promise.race([runWorkbench(tmp, port), timeout(TIMEOUT_MS)]));
+    await timed(`${run.name}: server start`, () => startServer(tmp, port, run));
+    log(`run ${run.name}: VS Code server on port ${port}, workspace ${workspace}`);
+    code = await timed(`${run.name}: workbench + tests`, () => Promise.race([runWorkbench(tmp, port, workspace), timeout(TIMEOUT_MS)]));
   } catch (error) {
     if (error instanceof E2eTimeout) {
       banner([`${error.message}: the tests never reported an exit code.`, 'Browser and VS Code server stopped;',
@@ -361,7 +404,6 @@ async function main() {
   } finally {
     await cleanup(tmp, code !== 0 || process.env.E2E_KEEP === '1');
   }
-  log(`${code === 0 ? 'passed' : `FAILED (exit ${code})`}; ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return code;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Entry point VS Code loads as `extensionTestsPath`: runs every suite/**\/*.test.js with mocha
- * inside the extension host. A rejection makes the workbench exit with code 1.
+ * Entry point VS Code loads as `extensionTestsPath`: runs every <E2E_SUITES>/**\/*.test.js (default
+ * `suite`; the corpus run of scripts/e2e.mjs passes `corpus`) with mocha inside the extension host.
+ * A rejection makes the workbench exit with code 1.
  * `E2E_GREP` (environment of the VS Code server) runs only the tests whose title matches.
  */
 import Mocha from 'mocha';
@@ -13,7 +14,15 @@ export async function run(): Promise<void> {
   if (grep !== undefined && grep !== '') {
     mocha.grep(grep);
   }
-  for (const file of testFiles(path.join(__dirname, 'suite'))) {
+  const suites = process.env.E2E_SUITES ?? 'suite';
+  if (!/^[a-z][a-z0-9-]*$/.test(suites)) {
+    throw new Error(`E2E_SUITES must name a folder of out/test/e2e, not ${JSON.stringify(suites)}`);
+  }
+  const files = testFiles(path.join(__dirname, suites));
+  if (files.length === 0) {
+    throw new Error(`No *.test.js in ${path.join(__dirname, suites)}`);
+  }
+  for (const file of files) {
     mocha.addFile(file);
   }
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
