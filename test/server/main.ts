@@ -5,7 +5,7 @@ import { loadStateFile } from './state';
 import { createApp } from './testApp';
 
 /**
- * node out/test/server/main.js --port 0 --state FILE [--admin-secret S] [--enabled-apis metadata,config] [--dialect spec|engine] [--jwt MODE]
+ * node out/test/server/main.js --port 0 --state FILE|METADATA_DIR [--admin-secret S] [--enabled-apis metadata,config] [--dialect spec|engine] [--jwt MODE]
  * Prints `listening on http://127.0.0.1:PORT` as its first stdout line. Binds 127.0.0.1 only.
  */
 function main(): void {
