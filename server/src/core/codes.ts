@@ -29,4 +29,6 @@ export const PIPELINE_CODES: readonly string[] = [
   'schema-duplicate-item',
   'schema-invalid',
   'rule-failed',
+  'server-inconsistent-object',
+  'server-error',
 ];
