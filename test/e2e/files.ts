@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../client/src/api';
 import { diagnosticSource, fixtureUri, waitForDiagnostics } from './helpers';
 
 /** Metadata root of the fixture workspace, relative to the workspace folder. */
@@ -66,6 +67,31 @@ export async function saveEdited(edit: vscode.WorkspaceEdit): Promise<void> {
   for (const [uri] of edit.entries()) {
     const document = await vscode.workspace.openTextDocument(uri);
     assert.ok(await document.save() || !document.isDirty, `${vscode.workspace.asRelativePath(uri)} saved`);
+  }
+}
+
+/**
+ * Runs `action` (an edit) and resolves on the server's first `checking` -> `ready` pass that starts
+ * after the action started (the server is idle before: a pass runs in one go): it re-checked with the edit. Needed before a request on ANOTHER file of the root, which the server
+ * answers from its last check (it re-checks first only when the requested file itself changed).
+ */
+export async function thenChecked(api: ExtensionApi, action: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  let subscription: vscode.Disposable | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    let checking = false;
+    subscription = api.onDidChangeStatus((status) => {
+      if (status.state === 'checking') checking = true;
+      else if (status.state === 'ready' && checking) resolve();
+    });
+    timer = setTimeout(() => reject(new Error(`no ready status within ${timeoutMs} ms after the edit`)), timeoutMs);
+  });
+  try {
+    await action();
+    await ready;
+  } finally {
+    subscription?.dispose();
+    clearTimeout(timer);
   }
 }
 

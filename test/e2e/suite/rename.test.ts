@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, waitForStatus } from '../helpers';
-import { diskText, metaUri, rangeText, replaceOnce, saveEdited, setTextAndSave } from '../files';
+import { diskText, metaUri, rangeText, replaceOnce, saveEdited, setTextAndSave, thenChecked } from '../files';
 
 const ARTICLE = 'databases/default/tables/public_article.yaml';
 const COMMENT = 'databases/default/tables/public_comment.yaml';
@@ -36,7 +36,8 @@ suite('rename', () => {
     await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.errors === 0 && s.roots[0].warnings === 0);
     commentOriginal = await diskText(metaUri(COMMENT));
     commentPlanted = replaceOnce(commentOriginal, '      filter: {}\n', NESTED_FILTER);
-    await setTextAndSave(metaUri(COMMENT), commentPlanted);
+    // The renames below are asked on public_article.yaml: the server must have checked the new filter first.
+    await thenChecked(api, () => setTextAndSave(metaUri(COMMENT), commentPlanted));
   });
 
   suiteTeardown(async () => {
