@@ -3,7 +3,7 @@
 // `MetadataWorkspace.changed` (check + conversion of every file's diagnostics, no transport).
 // Usage: node scripts/bench/coreEdits.mjs ROOT TABLE_REL EDITS [KIND,KIND...]   (prints JSON)
 
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,7 @@ export { MetadataWorkspace } from '../../server/src/lsp/workspace';
 
 async function loadCore(dir) {
   const outfile = path.join(dir, 'core.js');
-  await esbuild.build({ stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-core.ts' }, bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'warning' });
+  await esbuild.build({ stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-core.ts' }, bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, sourcemap: true, logLevel: 'warning' });
   // The build-time validators, found next to the bundle as in dist/.
   if (existsSync(path.join(REPO, 'dist/validators.js'))) copyFileSync(path.join(REPO, 'dist/validators.js'), path.join(dir, 'validators.js'));
   return createRequire(outfile)(outfile);
@@ -75,14 +75,10 @@ function measureEdits(core, root, plans, edits) {
 }
 
 const [root, tableRel, editsArg, kindsArg] = process.argv.slice(2);
-const dir = mkdtempSync(path.join(os.tmpdir(), 'gem-bench-core-'));
-try {
-  const core = await loadCore(dir);
-  const edits = Number(editsArg ?? 50);
-  const read = (rel) => readFileSync(path.join(root, rel), 'utf8');
-  const kinds = (kindsArg ?? 'table,collections').split(',');
-  const plans = kinds.map((kind) => editPlan(kind, tableRel, read));
-  process.stdout.write(`${JSON.stringify(measureEdits(core, root, plans, edits))}\n`);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+// Kept after the run (with its source map), so a --cpu-prof of this script can be read.
+const dir = path.join(os.tmpdir(), 'graphql-metadata-bench', 'core-bundle');
+mkdirSync(dir, { recursive: true });
+const core = await loadCore(dir);
+const read = (rel) => readFileSync(path.join(root, rel), 'utf8');
+const plans = (kindsArg ?? 'table,collections').split(',').map((kind) => editPlan(kind, tableRel, read));
+process.stdout.write(`${JSON.stringify(measureEdits(core, root, plans, Number(editsArg ?? 50)))}\n`);
