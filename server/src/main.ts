@@ -34,19 +34,8 @@ const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
 const features = new FeatureContext(workspace, host, new SchemaIndex(schemaSet));
 const commands = createCommandHandlers(features, documents, createNodeHost());
 
-const DEBOUNCE_MS = 120;
-let pending = new Set<string>();
-let timer: NodeJS.Timeout | undefined;
 function schedule(path: string | undefined): void {
-  if (!path) return;
-  pending.add(path);
-  if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    const paths = [...pending];
-    pending = new Set();
-    timer = undefined;
-    workspace.changed(paths);
-  }, DEBOUNCE_MS);
+  if (path) workspace.schedule(path);
 }
 
 let folders: string[] = [];

@@ -13,6 +13,14 @@ import { basename, isInside } from '../core/util/paths';
 import { toDiagnostic } from './convert';
 import { pathToUri } from './uri';
 
+/** setTimeout/clearTimeout, injectable so tests control time. */
+export interface Timers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const NODE_TIMERS: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+
 export interface Publisher {
   diagnostics(uri: string, diagnostics: Diagnostic[]): void;
   status(params: StatusParams): void;
@@ -35,11 +43,34 @@ export class MetadataWorkspace {
   private readonly lineCache = new Map<string, { text: string; index: LineIndex }>();
   severity: SeverityOverrides = {};
 
+  /** Changed paths waiting for the debounced re-check. */
+  private readonly pending = new Set<string>();
+  private timer: unknown;
+
   constructor(
     private readonly host: FileSystemHost,
     private readonly validator: SchemaValidator,
     private readonly publisher: Publisher,
+    private readonly timers: Timers = NODE_TIMERS,
+    private readonly debounceMs = 120,
   ) {}
+
+  /** Notes a change; the re-check runs once typing pauses (or earlier, when a request needs it). */
+  schedule(path: string): void {
+    this.pending.add(path);
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = this.timers.set(() => this.settle(), this.debounceMs);
+  }
+
+  /** Runs the pending re-check now, so what is answered next reflects every edit received. */
+  settle(): void {
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+    if (this.pending.size === 0) return;
+    const paths = [...this.pending];
+    this.pending.clear();
+    this.changed(paths);
+  }
 
   setFolders(folders: readonly string[]): void {
     this.folders = [...folders];
@@ -60,6 +91,7 @@ export class MetadataWorkspace {
    * that arrives before the debounced re-check still sees what the user typed.
    */
   freshResult(path: string): RootResult | undefined {
+    this.settle();
     const root = this.rootOf(path);
     if (!root) return undefined;
     const result = this.results.get(root);

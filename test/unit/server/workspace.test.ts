@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { OverlayHost } from '../../../server/src/lsp/overlayHost';
+import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
+import type { Timers } from '../../../server/src/lsp/workspace';
+import { markedProject } from '../helpers/marked';
+import { memoryHost } from '../helpers/memoryHost';
+import { BASE, path, ROOT, schemaValidator } from '../helpers/project';
+
+/** Timers that only fire when the test says so. */
+function manualTimers(): Timers & { fire(): void; armed(): boolean } {
+  let queued: (() => void) | undefined;
+  return {
+    set: (run) => ((queued = run), 1),
+    clear: () => (queued = undefined),
+    fire: () => queued?.(),
+    armed: () => queued !== undefined,
+  };
+}
+
+test('a request answers from every edit received, even inside the debounce window', () => {
+  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const host = new OverlayHost(memoryHost(files));
+  const published: string[] = [];
+  const timers = manualTimers();
+  const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: (uri, d) => published.push(`${uri.split('/').pop()}:${d.length}`), status: () => {} }, timers);
+  ws.setFolders(['/p']);
+  const allowList = path('allow_list.yaml');
+  assert.equal(ws.freshResult(allowList)?.findings.filter((f) => f.code === 'allow-list-unknown-collection').length, 0);
+
+  host.set(path('query_collections.yaml'), '- name: renamed\n  definition:\n    queries: []\n');
+  ws.schedule(path('query_collections.yaml'));
+  assert.ok(timers.armed());
+  const answer = ws.freshResult(allowList);
+  assert.deepEqual(answer?.findings.filter((f) => f.code === 'allow-list-unknown-collection').map((f) => f.file), [allowList]);
+  assert.ok(!timers.armed(), 'the pending re-check ran and its timer was cleared');
+  assert.ok(published.includes('allow_list.yaml:1'));
+});
