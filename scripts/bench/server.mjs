@@ -9,7 +9,7 @@ import { editPlan } from './edits.mjs';
 import { LspClient } from './lspClient.mjs';
 import { round, summary } from './stats.mjs';
 
-/** The server's debounce before a re-check (server/src/main.ts DEBOUNCE_MS). */
+/** The server's debounce before a re-check (MetadataWorkspace debounceMs, server/src/lsp/workspace.ts). */
 export const DEBOUNCE_MS = 120;
 
 const readyCount = (client) => client.notifications.filter((n) => n.method === 'graphqlMetadata/status' && n.params.state === 'ready').length;
