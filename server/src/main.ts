@@ -1,7 +1,7 @@
 import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { editForOperationRequest, listRootsRequest, projectFactsRequest, statusNotification } from './core/protocol';
-import type { EditForOperationParams, ListRootsResult, ProjectFactsParams } from './core/protocol';
+import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from './core/protocol';
+import type { EditForOperationParams, ListRootsResult, LocalMetadataParams, LocalMetadataResult, PlanExportParams, PlanExportResult, ProjectFactsParams, ServerFindingsParams, ServerFindingsResult } from './core/protocol';
 import { SchemaIndex } from './core/features/schemaIndex';
 import { SchemaValidator } from './core/schema/validator';
 import { CachingHost } from './lsp/cachingHost';
@@ -16,6 +16,7 @@ import { onPrepareRename, onRename } from './lsp/features/rename';
 import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { readSeverity } from './lsp/settings';
+import { createSyncHandlers } from './lsp/sync';
 import { uriToPath } from './lsp/uri';
 import { MetadataWorkspace } from './lsp/workspace';
 import { createNodeHost } from './node/fsHost';
@@ -33,6 +34,7 @@ const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
 });
 const features = new FeatureContext(workspace, host, new SchemaIndex(schemaSet));
 const commands = createCommandHandlers(features, documents, createNodeHost());
+const sync = createSyncHandlers(workspace, documents, createNodeHost());
 
 function schedule(path: string | undefined): void {
   if (path) workspace.schedule(path);
@@ -99,6 +101,9 @@ connection.onDidChangeWatchedFiles((event) => {
 connection.onRequest(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] }));
 connection.onRequest(projectFactsRequest, (params: ProjectFactsParams) => commands.projectFacts(params));
 connection.onRequest(editForOperationRequest, (params: EditForOperationParams) => commands.editForOperation(params));
+connection.onRequest<LocalMetadataResult, never>(localMetadataRequest, (params: LocalMetadataParams) => sync.localMetadata(params));
+connection.onRequest<PlanExportResult, never>(planExportRequest, (params: PlanExportParams) => sync.planExport(params));
+connection.onRequest<ServerFindingsResult, never>(serverFindingsRequest, (params: ServerFindingsParams) => sync.serverFindings(params));
 
 connection.onDefinition((params) => onDefinition(features, params));
 connection.onReferences((params) => onReferences(features, params));

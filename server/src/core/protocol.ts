@@ -187,3 +187,92 @@ export interface EditForOperationResult {
   /** Things the user should know (e.g. what was left for them to do by hand). */
   readonly notes: readonly string[];
 }
+
+/* ---- Sync with the server (Export From Server, Apply To Server, Diff With Server, Show Inconsistencies) ---- */
+
+/** A diagnostic-like entry with its place in a local file (0-based line and character). */
+export interface PlacedProblem {
+  readonly file: string;
+  readonly line: number;
+  readonly character: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Client -> server: the metadata JSON the directory describes (as `apply` sends it), and the project's errors. */
+export const localMetadataRequest = 'graphqlMetadata/localMetadata';
+
+export interface LocalMetadataParams {
+  readonly root: string;
+}
+
+export type LocalMetadataResult =
+  | {
+      readonly metadata: Readonly<Record<string, unknown>>;
+      /** Findings with severity error (the settings' severities applied); apply refuses while there are any. */
+      readonly errors: readonly PlacedProblem[];
+      readonly files: number;
+    }
+  | { readonly error: string };
+
+/** Client -> server: what writing an export into the root changes (the file plan, with texts). */
+export const planExportRequest = 'graphqlMetadata/planExport';
+
+export interface PlanExportParams {
+  readonly root: string;
+  /** `metadata` of `export_metadata` version 2. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+export interface PlannedFile {
+  /** Absolute path. */
+  readonly file: string;
+  /** Relative to the root, e.g. `databases/default/tables/public_tag.yaml`. */
+  readonly rel: string;
+  readonly kind: 'create' | 'update' | 'delete';
+  /** The local text (update, delete). */
+  readonly before?: string;
+  /** The exported text (create, update). */
+  readonly after?: string;
+}
+
+export type PlanExportResult =
+  | {
+      /** Changed files, sorted by `rel`. */
+      readonly files: readonly PlannedFile[];
+      readonly unchanged: number;
+      /** Folders (absolute) under databases/ that the deletions leave empty, deepest first. */
+      readonly emptiedFolders: readonly string[];
+      /** E.g. top-level keys of the server's metadata that no file holds. */
+      readonly warnings: readonly string[];
+    }
+  | { readonly error: string };
+
+/**
+ * Client -> server: what the server said about the metadata, shown as diagnostics on the local
+ * lines that define each object (codes `server-inconsistent-object`, `server-error`) until the next
+ * call for the root. Neither `inconsistentObjects` nor `error`: clears them.
+ */
+export const serverFindingsRequest = 'graphqlMetadata/serverFindings';
+
+export interface ServerFindingsParams {
+  readonly root: string;
+  /** `get_inconsistent_metadata`'s `inconsistent_objects` (or a rejection's `internal`). */
+  readonly inconsistentObjects?: readonly unknown[];
+  /** A rejection: its JSON path (`$.args.metadata.sources[0]...`), message and `internal`. */
+  readonly error?: { readonly path?: string; readonly message?: string; readonly internal?: unknown };
+}
+
+export interface UnplacedObject {
+  readonly type: string;
+  readonly name?: string;
+  readonly message: string;
+}
+
+export type ServerFindingsResult =
+  | {
+      readonly placed: readonly PlacedProblem[];
+      /** Objects the local files do not define (shown without a place). */
+      readonly unplaced: readonly UnplacedObject[];
+    }
+  | { readonly error: string };

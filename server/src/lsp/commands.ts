@@ -54,7 +54,7 @@ export function createCommandHandlers(features: FeatureContext, documents: TextD
 }
 
 /** Open documents' current text over the disk. */
-function liveHost(documents: TextDocuments<TextDocument>, disk: FileSystemHost): FileSystemHost {
+export function liveHost(documents: TextDocuments<TextDocument>, disk: FileSystemHost): FileSystemHost {
   const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d]));
   return {
     readFile: (path) => {

@@ -1,5 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver';
-import { checkRoot } from '../core/check';
+import { applySeverity, checkRoot } from '../core/check';
 import type { RootResult, SeverityOverrides } from '../core/check';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
@@ -7,11 +7,21 @@ import { ParseCache } from '../core/project/cache';
 import { IndexMemo } from '../core/project/index/memo';
 import { discoverRoots } from '../core/project/discover';
 import type { StatusParams } from '../core/protocol';
+import { directoryToMetadata } from '../core/sync/directory';
+import type { InconsistentObjectLike } from '../core/sync/locate';
+import { serverFindings } from '../core/sync/serverFindings';
+import type { ServerComplaint } from '../core/sync/serverFindings';
 import type { SchemaValidator } from '../core/schema/validator';
 import { LineIndex } from '../core/util/lineIndex';
 import { basename, isInside } from '../core/util/paths';
 import { toDiagnostic } from './convert';
 import { pathToUri } from './uri';
+
+/** The server's complaints placed on the local files of a root, and the objects no local file defines. */
+export interface ServerReport {
+  readonly findings: readonly Finding[];
+  readonly unplaced: readonly InconsistentObjectLike[];
+}
 
 /** setTimeout/clearTimeout, injectable so tests control time. */
 export interface Timers {
@@ -41,6 +51,9 @@ export class MetadataWorkspace {
   private readonly memo = new IndexMemo();
   /** Line indexes of file texts, kept while the text is the same. */
   private readonly lineCache = new Map<string, { text: string; index: LineIndex }>();
+  /** What the server last said per root (Show Inconsistencies, a rejected apply), re-placed on each check. */
+  private readonly complaints = new Map<string, ServerComplaint>();
+  private readonly reports = new WeakMap<RootResult, ServerReport>();
   severity: SeverityOverrides = {};
 
   /** Changed paths waiting for the debounced re-check. */
@@ -49,7 +62,7 @@ export class MetadataWorkspace {
 
   constructor(
     private readonly host: FileSystemHost,
-    private readonly validator: SchemaValidator,
+    readonly validator: SchemaValidator,
     private readonly publisher: Publisher,
     private readonly timers: Timers = NODE_TIMERS,
     private readonly debounceMs = 120,
@@ -125,8 +138,44 @@ export class MetadataWorkspace {
     this.roots = [...new Set(found.flatMap((d) => d.roots))];
     this.problems = found.flatMap((d) => d.problems);
     for (const root of [...this.results.keys()]) if (!this.roots.includes(root)) this.results.delete(root);
+    for (const root of [...this.complaints.keys()]) if (!this.roots.includes(root)) this.complaints.delete(root);
     for (const root of this.roots) this.checkOne(root);
     this.flush();
+  }
+
+  /**
+   * Keeps what the server said about a root (undefined: forgets it), re-checks the root and publishes:
+   * the complaints are placed on the lines that define each object now, and again after every check.
+   */
+  setServerComplaint(root: string, complaint: ServerComplaint | undefined): ServerReport | undefined {
+    this.settle();
+    if (!this.roots.includes(root)) return undefined;
+    if (complaint) this.complaints.set(root, complaint);
+    else this.complaints.delete(root);
+    this.publishStatus('checking');
+    this.checkOne(root);
+    this.flush();
+    const result = this.results.get(root);
+    return result ? this.serverReport(result) : undefined;
+  }
+
+  /** The server's complaints placed on the files `result` read (computed once per check). */
+  serverReport(result: RootResult): ServerReport {
+    const complaint = this.complaints.get(result.root);
+    if (!complaint) return { findings: [], unplaced: [] };
+    let report = this.reports.get(result);
+    if (!report) {
+      const placed = serverFindings(directoryToMetadata(result), complaint);
+      report = { findings: applySeverity(placed.findings, this.severity), unplaced: placed.unplaced };
+      this.reports.set(result, report);
+    }
+    return report;
+  }
+
+  /** Local findings and the server's, as published. */
+  private findingsOf(result: RootResult): readonly Finding[] {
+    const server = this.serverReport(result).findings;
+    return server.length === 0 ? result.findings : [...result.findings, ...server];
   }
 
   private checkOne(root: string): void {
@@ -142,7 +191,7 @@ export class MetadataWorkspace {
         texts.set(file.path, file.text);
         byFile.set(file.path, []);
       }
-      for (const f of result.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+      for (const f of this.findingsOf(result)) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
     }
     for (const f of this.problems) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
     const lines = (file: string): LineIndex => this.lineIndex(file, texts.get(file));
@@ -174,8 +223,8 @@ export class MetadataWorkspace {
   private publishStatus(state: StatusParams['state']): void {
     const roots = [...this.results.values()].map((r) => ({
       root: r.root,
-      errors: r.findings.filter((f) => f.severity === 'error').length,
-      warnings: r.findings.filter((f) => f.severity === 'warning').length,
+      errors: this.findingsOf(r).filter((f) => f.severity === 'error').length,
+      warnings: this.findingsOf(r).filter((f) => f.severity === 'warning').length,
       files: r.project.files.size,
     }));
     this.publisher.status({ state, roots, problems: this.problems.map((p) => ({ path: p.file, message: p.message })) });

@@ -1,0 +1,139 @@
+import type { TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { readOwnedFiles } from '../cli/serverCommon';
+import { checkRoot } from '../core/check';
+import type { RootResult } from '../core/check';
+import type { Finding } from '../core/diagnostics';
+import type { FileSystemHost } from '../core/host';
+import { ParseCache } from '../core/project/cache';
+import type {
+  LocalMetadataParams,
+  LocalMetadataResult,
+  PlacedProblem,
+  PlanExportParams,
+  PlanExportResult,
+  PlannedFile,
+  ServerFindingsParams,
+  ServerFindingsResult,
+} from '../core/protocol';
+import { directoryToMetadata } from '../core/sync/directory';
+import { ExportPathError, metadataToFiles, unexportedKeys } from '../core/sync/files';
+import { isJsonObject } from '../core/sync/json';
+import { inconsistencyMessage } from '../core/sync/serverFindings';
+import type { ServerComplaint } from '../core/sync/serverFindings';
+import { planWrite } from '../core/sync/plan';
+import { LineIndex } from '../core/util/lineIndex';
+import { dirname, isInside } from '../core/util/paths';
+import { liveHost } from './commands';
+import type { MetadataWorkspace } from './workspace';
+
+/**
+ * The custom requests behind Export From Server, Apply To Server, Diff With Server and Show
+ * Inconsistencies: the JSON the directory describes, the file plan of an export, and the server's
+ * complaints as diagnostics. The directory is read as the editor has it (open documents) over the disk.
+ */
+export interface SyncHandlers {
+  localMetadata(params: LocalMetadataParams): LocalMetadataResult;
+  planExport(params: PlanExportParams): PlanExportResult;
+  serverFindings(params: ServerFindingsParams): ServerFindingsResult;
+}
+
+export function createSyncHandlers(workspace: MetadataWorkspace, documents: TextDocuments<TextDocument>, disk: FileSystemHost): SyncHandlers {
+  const cache = new ParseCache();
+  const notRoot = (root: string): { error: string } | undefined =>
+    workspace.rootPaths.includes(root) ? undefined : { error: `${root} is not a metadata root of this workspace.` };
+  return {
+    localMetadata: (params) => {
+      const refused = notRoot(params.root);
+      if (refused) return refused;
+      const result = checkRoot(params.root, { host: liveHost(documents, disk), cache, validator: workspace.validator, severity: workspace.severity });
+      const errors = placeAll(result, result.findings.filter((f) => f.severity === 'error'));
+      return { metadata: directoryToMetadata(result).metadata, errors, files: result.project.files.size };
+    },
+    planExport: (params) => notRoot(params.root) ?? planExport(liveHost(documents, disk), params),
+    serverFindings: (params) => {
+      const report = notRoot(params.root) ?? workspace.setServerComplaint(params.root, complaintOf(params));
+      if (report === undefined) return { error: `${params.root} is not a metadata root of this workspace.` };
+      if ('error' in report) return report;
+      const result = workspace.result(params.root);
+      return {
+        placed: result ? placeAll(result, report.findings) : [],
+        unplaced: report.unplaced.map((o) => ({ type: o.type, ...(o.name !== undefined ? { name: o.name } : {}), message: inconsistencyMessage(o) })),
+      };
+    },
+  };
+}
+
+/** What the client sent as a complaint; none (or an empty list) forgets the root's complaints. */
+export function complaintOf(params: ServerFindingsParams): ServerComplaint | undefined {
+  const error = params.error;
+  if (error) {
+    return {
+      ...(error.internal !== undefined ? { objects: error.internal } : {}),
+      ...(error.path !== undefined ? { path: error.path } : {}),
+      ...(error.message !== undefined ? { message: error.message } : {}),
+    };
+  }
+  const objects = params.inconsistentObjects ?? [];
+  return objects.length > 0 ? { objects } : undefined;
+}
+
+/** The export's files against the folder's, with texts; the folders its deletions empty. */
+export function planExport(host: FileSystemHost, params: PlanExportParams): PlanExportResult {
+  if (!isJsonObject(params.metadata)) return { error: 'The server sent no metadata object.' };
+  const metadata = params.metadata;
+  let files: Map<string, string>;
+  try {
+    files = metadataToFiles(metadata);
+  } catch (error) {
+    if (error instanceof ExportPathError) return { error: `Cannot export: ${error.message}` };
+    throw error;
+  }
+  const existing = readOwnedFiles(host, params.root);
+  const plan = planWrite(existing, files);
+  const entry = (rel: string, kind: PlannedFile['kind']): PlannedFile => {
+    const before = existing.get(rel);
+    const after = files.get(rel);
+    return { file: `${params.root}/${rel}`, rel, kind, ...(before !== undefined && kind !== 'create' ? { before } : {}), ...(after !== undefined && kind !== 'delete' ? { after } : {}) };
+  };
+  const planned = [...plan.create.map((r) => entry(r, 'create')), ...plan.update.map((r) => entry(r, 'update')), ...plan.delete.map((r) => entry(r, 'delete'))];
+  planned.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return {
+    files: planned,
+    unchanged: plan.unchanged.length,
+    emptiedFolders: emptiedFolders(host, params.root, plan.delete, [...plan.create, ...plan.update]),
+    warnings: unexportedKeys(metadata).map((key) => `The server's metadata has a key \`${key}\` that no file holds; it is not written.`),
+  };
+}
+
+/**
+ * Folders under databases/ that hold nothing but deleted files (and such folders) once the plan is
+ * applied, deepest first: removed with them, as `graphql-metadata export` does.
+ */
+export function emptiedFolders(host: FileSystemHost, root: string, deleted: readonly string[], written: readonly string[]): string[] {
+  const gone = new Set(deleted.map((rel) => `${root}/${rel}`));
+  const candidates = new Set<string>();
+  for (const rel of deleted) {
+    for (let folder = dirname(rel); folder.startsWith('databases/'); folder = dirname(folder)) candidates.add(`${root}/${folder}`);
+  }
+  const deepestFirst = [...candidates].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
+  const removed: string[] = [];
+  for (const folder of deepestFirst) {
+    if (written.some((rel) => isInside(`${root}/${rel}`, folder))) continue;
+    const entries = host.readDir(folder);
+    if (entries === undefined || !entries.every((e) => gone.has(`${folder}/${e.name}`))) continue;
+    gone.add(folder);
+    removed.push(folder);
+  }
+  return removed;
+}
+
+function placeAll(result: RootResult, findings: readonly Finding[]): PlacedProblem[] {
+  const indexes = new Map<string, LineIndex>();
+  return findings.map((f) => {
+    let index = indexes.get(f.file);
+    if (!index) indexes.set(f.file, (index = new LineIndex(result.project.files.get(f.file)?.text ?? '')));
+    const { line, character } = index.positionAt(f.span.start);
+    return { file: f.file, line, character, code: f.code, message: f.message };
+  });
+}
