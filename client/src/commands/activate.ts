@@ -10,6 +10,7 @@ import { registerCommands } from './index';
 import { CommandLog } from './logger';
 import type { CommandOutcome } from './outcome';
 import { connectQuietly } from './server';
+import { ServerFiles } from './serverFiles';
 
 export interface CommandsHandle {
   readonly serverBar: ServerStatusBar;
@@ -25,12 +26,15 @@ export function activateCommands(context: vscode.ExtensionContext, client: Langu
   const log = new CommandLog((level, line) => output[level](line));
   const serverBar = new ServerStatusBar();
   const configView = new ConfigView();
+  const serverFiles = new ServerFiles();
   const ran = new vscode.EventEmitter<CommandOutcome>();
   const ctx: CommandContext = {
     client,
     connections: new ServerConnections(context.secrets, log),
     log,
     configView,
+    serverFiles,
+    workspaceState: context.workspaceState,
     showServer: (state) => serverBar.update(state),
     ready: () => rootsKnown(statusBar),
   };
@@ -38,6 +42,7 @@ export function activateCommands(context: vscode.ExtensionContext, client: Langu
   context.subscriptions.push(
     serverBar,
     configView,
+    serverFiles,
     ran,
     ...registerCommands(ctx, (outcome) => ran.fire(outcome)),
     vscode.workspace.onDidChangeConfiguration((e) => {

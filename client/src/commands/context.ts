@@ -4,6 +4,7 @@ import type { ServerConnections } from './connection';
 import type { ConfigView } from './configView';
 import type { CommandLog } from './logger';
 import type { CommandOutcome } from './outcome';
+import type { ServerFiles } from './serverFiles';
 import type { ServerState } from '../statusView';
 
 /** What every command factory gets: the language server, the server connections, the log and the UI pieces. */
@@ -12,6 +13,10 @@ export interface CommandContext {
   readonly connections: ServerConnections;
   readonly log: CommandLog;
   readonly configView: ConfigView;
+  /** The server's side of the sync diffs. */
+  readonly serverFiles: ServerFiles;
+  /** Per-workspace memory (the resource version of each folder's last export). */
+  readonly workspaceState: vscode.Memento;
   /** Shows a server (and its version, or what went wrong) in the status bar. */
   showServer(state: ServerState): void;
   /** Resolves once the language server has found the metadata roots. */

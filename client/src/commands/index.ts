@@ -10,6 +10,7 @@ import { createRelationship, dropRelationship, renameRelationship, setRelationsh
 import { addInheritedRole, dropInheritedRole } from './roles';
 import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
 import { addSource, dropSource, renameSource } from './sources';
+import { applyToServer, diffWithServer, exportFromServer, reloadServerMetadata, showInconsistencies } from './sync';
 
 export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
   'graphqlMetadata.addSource': addSource,
@@ -25,6 +26,11 @@ export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
   'graphqlMetadata.showServerConfiguration': showServerConfiguration,
   'graphqlMetadata.setAdminSecret': setAdminSecret,
   'graphqlMetadata.clearAdminSecret': clearAdminSecret,
+  'graphqlMetadata.exportFromServer': exportFromServer,
+  'graphqlMetadata.applyToServer': applyToServer,
+  'graphqlMetadata.diffWithServer': diffWithServer,
+  'graphqlMetadata.reloadMetadata': reloadServerMetadata,
+  'graphqlMetadata.showInconsistencies': showInconsistencies,
 };
 
 /** Registers every command; each run's outcome goes to `finished` and is the command's return value. */
