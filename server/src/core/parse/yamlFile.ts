@@ -25,6 +25,18 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
 };
 
 export function parseYamlFile(path: string, text: string): YamlFile {
+  try {
+    return parseText(path, text);
+  } catch (error) {
+    // The yaml parser recurses per nesting level: thousands of levels exhaust the stack.
+    if (!(error instanceof RangeError)) throw error;
+    const empty = parseText(path, '');
+    const finding: Finding = { code: 'yaml-syntax', severity: 'error', message: 'This file nests too deeply to be parsed; it is not checked.', file: path, span: { start: 0, end: Math.min(1, text.length) } };
+    return { ...empty, text, syntax: [finding] };
+  }
+}
+
+function parseText(path: string, text: string): YamlFile {
   const doc = parseDocument(text, PARSE_OPTIONS);
   const syntax = [...doc.errors.map((e) => yamlFinding(path, text, e, 'error')), ...doc.warnings.map((e) => yamlFinding(path, text, e, 'warning'))];
   const includes = collectIncludes(doc, path, text);
