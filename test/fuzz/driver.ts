@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CaseFailure, FuzzCase } from './cases';
+import { makeCase } from './cases';
+import { DEFAULT_CORPUS, loadCorpus } from './corpus';
+import type { CaseDone, WorkerInit } from './worker';
+
+export interface FuzzOptions {
+  readonly cases: number;
+  readonly seed: number;
+  /** Where reproducers are saved (test/fixtures/fuzz); none saved when absent. */
+  readonly out?: string;
+  readonly limitMs?: number;
+  readonly workers?: number;
+  readonly corpusDir?: string;
+  readonly onProgress?: (done: number, failures: number) => void;
+}
+
+export interface FoundFailure {
+  readonly case: FuzzCase;
+  readonly failure: CaseFailure;
+  /** The reproducer folder, when saved. */
+  readonly saved?: string;
+}
+
+export interface FuzzSummary {
+  readonly cases: number;
+  readonly failures: FoundFailure[];
+  readonly ms: number;
+  readonly slowestMs: number;
+  readonly slowestCase: number;
+}
+
+export const DEFAULT_LIMIT_MS = 2000;
+/**
+ * Node's main thread (the CLI, the language server) has a stack of about 1 MB; a worker's default
+ * is 4 MB, on which deep nesting that overflows (and is reported) in production recurses on instead.
+ */
+const WORKER_STACK_MB = 1;
+
+/** One worker thread; a case that runs over the limit kills it (a fresh one takes its place). */
+class CaseRunner {
+  private worker: Worker | undefined;
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly init: WorkerInit) {}
+
+  async run(index: number, limitMs: number): Promise<CaseDone> {
+    const worker = await this.started();
+    return new Promise((resolve, reject) => {
+      const settle = (): void => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      const onMessage = (done: CaseDone): void => {
+        settle();
+        resolve(done);
+      };
+      const onError = (error: Error): void => {
+        settle();
+        this.stop();
+        reject(error);
+      };
+      const timer = setTimeout(() => {
+        settle();
+        this.stop();
+        resolve({ index, ms: limitMs, failure: { kind: 'hang', message: `no answer within ${limitMs} ms (worker killed)` } });
+      }, limitMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage(index);
+    });
+  }
+
+  stop(): void {
+    void this.worker?.terminate();
+    this.worker = undefined;
+    this.ready = undefined;
+  }
+
+  private async started(): Promise<Worker> {
+    if (!this.worker || !this.ready) {
+      const worker = new Worker(path.join(__dirname, 'worker.js'), { workerData: this.init, resourceLimits: { stackSizeMb: WORKER_STACK_MB } });
+      this.worker = worker;
+      this.ready = new Promise((resolve, reject) => {
+        worker.once('message', () => resolve());
+        worker.once('error', reject);
+      });
+    }
+    await this.ready;
+    return this.worker;
+  }
+}
+
+/** Runs cases 0..cases-1 of `seed` on worker threads; a case over the limit is retried once alone. */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
+  const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
+  const init: WorkerInit = { corpusDir: options.corpusDir ?? DEFAULT_CORPUS, seed: options.seed };
+  const runners = Array.from({ length: Math.max(1, options.workers ?? 1) }, () => new CaseRunner(init));
+  const started = performance.now();
+  const found: { index: number; failure: CaseFailure }[] = [];
+  let next = 0;
+  let done = 0;
+  let slowestMs = 0;
+  let slowestCase = -1;
+  const lane = async (runner: CaseRunner): Promise<void> => {
+    while (next < options.cases) {
+      const index = next++;
+      let result = await runner.run(index, limitMs);
+      if (result.failure?.kind !== 'hang' && result.ms > limitMs) result = { index, ms: result.ms, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
+      if (result.failure?.kind === 'hang') {
+        const retry = await runner.run(index, limitMs); // once more: a busy machine is not a hang
+        if (retry.failure?.kind !== 'hang' && retry.ms <= limitMs) result = retry;
+      }
+      if (result.ms > slowestMs && !result.failure) [slowestMs, slowestCase] = [result.ms, index];
+      if (result.failure) found.push({ index, failure: result.failure });
+      options.onProgress?.(++done, found.length);
+    }
+  };
+  try {
+    await Promise.all(runners.map(lane));
+  } finally {
+    for (const r of runners) r.stop();
+  }
+  const corpus = found.length > 0 ? loadCorpus(init.corpusDir) : [];
+  const failures = found.sort((a, b) => a.index - b.index).map(({ index, failure }) => {
+    const c = makeCase(corpus, options.seed, index);
+    return { case: c, failure, ...(options.out ? { saved: saveReproducer(options.out, c, failure, options.seed) } : {}) };
+  });
+  return { cases: options.cases, failures, ms: performance.now() - started, slowestMs, slowestCase };
+}
+
+/** What a reproducer folder holds besides the mutated file (`input` + the file's extension). */
+export interface ReproducerInfo {
+  readonly project: string;
+  /** The mutated file, relative to the project folder. */
+  readonly file: string;
+  readonly input: string;
+  readonly mutators: readonly string[];
+  readonly seed: number;
+  readonly index: number;
+  readonly kind: CaseFailure['kind'];
+  readonly error: string;
+}
+
+export function saveReproducer(out: string, c: FuzzCase, failure: CaseFailure, seed: number): string {
+  const hash = createHash('sha256').update(c.project).update('\0').update(c.file).update('\0').update(c.bytes).digest('hex').slice(0, 12);
+  const dir = path.join(out, hash);
+  fs.mkdirSync(dir, { recursive: true });
+  const input = `input${path.posix.extname(c.file)}`;
+  fs.writeFileSync(path.join(dir, input), c.bytes);
+  const info: ReproducerInfo = { project: c.project, file: c.file.slice(`/corpus/${c.project}/`.length), input, mutators: c.mutators, seed, index: c.index, kind: failure.kind, error: failure.message };
+  fs.writeFileSync(path.join(dir, 'case.json'), `${JSON.stringify(info, null, 2)}\n`);
+  return dir;
+}
+
+/** Every saved reproducer under `dir`, with its mutated bytes. */
+export function readReproducers(dir: string): { dir: string; info: ReproducerInfo; bytes: Uint8Array }[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).sort().filter((d) => fs.existsSync(path.join(dir, d, 'case.json'))).map((d) => {
+    const info = JSON.parse(fs.readFileSync(path.join(dir, d, 'case.json'), 'utf8')) as ReproducerInfo;
+    return { dir: path.join(dir, d), info, bytes: fs.readFileSync(path.join(dir, d, info.input)) };
+  });
+}
