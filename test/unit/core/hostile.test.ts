@@ -45,6 +45,7 @@ describe('hostile input', () => {
       ['include-outside-root', `${root}/databases/default/tables/tables.yaml`],
     ]);
     assert.ok(!reads.some((p) => p.includes('/out/')), 'the linked folder is never read');
+    assert.ok(!reads.some((p) => p.endsWith('/leak.yaml')), 'the linked file is never read, not even as an unreferenced table file');
   });
 
   test('a root with 20,000 table files is checked completely', () => {

@@ -101,6 +101,7 @@ function loadOrphans(state: LoadState): void {
       for (const entry of state.host.readDir(dir) ?? []) {
         const path = join(dir, entry.name);
         if (entry.isDirectory || !/\.ya?ml$/i.test(entry.name) || basename(path) === `${folder}.yaml` || state.files.has(path)) continue;
+        if (!isInside(state.host.realPath(path), state.realRoot)) continue;
         const read = state.host.readFile(path);
         if (read.kind === 'text') addFile(state, path, kind, read.text, [], true);
       }
