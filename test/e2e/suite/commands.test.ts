@@ -9,9 +9,9 @@ import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../client/src/api';
-import type { CommandOutcome } from '../../../client/src/commands/outcome';
 import { REPO_ROOT } from '../../server/spawn';
 import { activateExtension, fixtureUri, openFixture, pressKeys, screenshot, waitForStatus } from '../helpers';
+import { metadataTexts as textsUnder, nextOutcome, runCommand as run, serverSettings } from '../serverHelpers';
 import type { TestServer } from '../testServer';
 import { startTestServer } from '../testServer';
 
@@ -34,11 +34,6 @@ suite('server commands', () => {
   let api: ExtensionApi;
   let server: TestServer;
 
-  const run = async (command: string, args?: unknown): Promise<CommandOutcome> => {
-    const outcome = await vscode.commands.executeCommand<CommandOutcome>(command, args);
-    assert.ok(outcome !== undefined, `${command} returned its outcome`);
-    return outcome;
-  };
   const sources = async (): Promise<Source[]> => (await server.state()).metadata.sources as Source[];
   const relationshipsOf = async (table: string): Promise<string[]> =>
     ((await sources())[0]!.tables.find((t) => t.table.name === table)?.object_relationships ?? []).map((r) => r.name);
@@ -211,35 +206,13 @@ suite('server commands', () => {
   });
 });
 
-function serverSettings(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('graphqlMetadata.server');
-}
-
 async function diskText(rel: string): Promise<string> {
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(fixtureUri(rel)));
 }
 
 /** Every file under the metadata folder, path -> text on disk. */
 function metadataTexts(): Record<string, string> {
-  const root = fixtureUri(META).fsPath;
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ya?ml|graphql)$/.test(f)).sort();
-  return Object.fromEntries(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
-}
-
-/** The next outcome of `command` (subscribed before the command runs). */
-function nextOutcome(api: ExtensionApi, command: string): Promise<CommandOutcome> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`${command} did not finish within 30 s`));
-    }, 30_000);
-    const subscription = api.onDidRunCommand((outcome) => {
-      if (outcome.command !== command) return;
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve(outcome);
-    });
-  });
+  return textsUnder(META);
 }
 
 function waitForServerView(api: ExtensionApi, predicate: (view: ExtensionApi['serverView']) => boolean): Promise<ExtensionApi['serverView']> {
