@@ -21,19 +21,16 @@
 // Environment: E2E_TIMEOUT_SECONDS (default 600, per run), E2E_GREP (mocha grep), E2E_KEEP=1 (keep the
 // temp folder), E2E_VERBOSE=1 (print the browser console and the server log), E2E_RUNS (comma-separated
 // run names, default all).
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync, createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { createRequire } from 'node:module';
+import { freePort, READY_MARKER, startVsCodeServer, stopProcessGroup, TOOL_DIR, workbenchUrl as workbenchUrlWith } from './lib/vscodeServer.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CODE_SERVER_VERSION = '4.100.3';
-const TOOL_DIR = path.join(ROOT, '.tools', 'code-server');
-const VSCODE_DIR = path.join(TOOL_DIR, 'node_modules', 'code-server', 'lib', 'vscode');
-const READY_MARKER = path.join(TOOL_DIR, '.e2e-ready');
 const CHROMIUM = '/usr/bin/chromium';
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'e2e-project');
 /**
@@ -143,95 +140,16 @@ function prepareTempDir(run) {
   return dir;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** (d) The VS Code server, as leader of its own process group (detached = setsid(2)). */
 async function startServer(tmp, port, run) {
-  const logFile = path.join(tmp, 'server.log');
-  const child = spawn(process.execPath, [
-    'out/server-main.js', '--host', '127.0.0.1', '--port', String(port),
-    '--without-connection-token', '--accept-server-license-terms', '--disable-workspace-trust',
-    '--disable-telemetry', '--server-data-dir', path.join(tmp, 'server-data'),
-    '--extensions-dir', path.join(tmp, 'extensions'),
-  ], {
-    cwd: VSCODE_DIR,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites },
-  });
+  const env = { E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites };
+  const child = await startVsCodeServer({ port, dataDir: tmp, logFile: path.join(tmp, 'server.log'), env, extraArgs: ['--disable-workspace-trust'], verbose: VERBOSE });
   cleanups.push(() => stopProcessGroup(child));
-  const out = createWriteStream(logFile);
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  if (VERBOSE) child.stderr.pipe(process.stderr);
-  await waitForListening(child, port, logFile);
   return child;
 }
 
-/** Resolves when the server prints that it listens on `port` (an event, not a sleep). */
-function waitForListening(child, port, logFile) {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => fail(new Error('the VS Code server did not listen within 60 s')), 60_000);
-    const fail = (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${error.message}; its log: ${logFile}\n${seen.slice(-2000)}`));
-    };
-    child.once('exit', (code, signal) => fail(new Error(`the VS Code server exited (${code ?? signal}) before listening`)));
-    child.stdout.on('data', (chunk) => {
-      seen += chunk.toString();
-      if (seen.includes(`listening on ${port}`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-}
-
-async function stopProcessGroup(child) {
-  if (child.exitCode !== null && !groupAlive(child.pid)) return;
-  signalGroup(child.pid, 'SIGTERM');
-  const deadline = Date.now() + 5000;
-  while (groupAlive(child.pid) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100)); // waiting for processes to end
-  }
-  if (groupAlive(child.pid)) signalGroup(child.pid, 'SIGKILL');
-}
-
-function signalGroup(pgid, signal) {
-  try {
-    process.kill(-pgid, signal);
-  } catch (error) {
-    if (error.code !== 'ESRCH') throw error;
-  }
-}
-
-function groupAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function workbenchUrl(port, workspace) {
-  const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
-  const payload = [
-    ['extensionDevelopmentPath', remote(ROOT)],
-    ['extensionTestsPath', remote(path.join(ROOT, 'out', 'test', 'e2e', 'index.js'))],
-    ['skipWelcome', 'true'],
-  ];
-  return `http://127.0.0.1:${port}/?folder=${encodeURI(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  return workbenchUrlWith(port, workspace, [['extensionTestsPath', path.join(ROOT, 'out', 'test', 'e2e', 'index.js')]]);
 }
 
 /** (e) Chromium on the workbench; resolves with the exit code the tests report (f). */

@@ -1,30 +1,37 @@
 import { ExportPathError, metadataToFiles, unexportedKeys } from '../core/sync/files';
 import { planChanges, planWrite } from '../core/sync/plan';
 import type { WritePlan } from '../core/sync/plan';
+import type { JsonObject } from '../core/sync/json';
 import type { ServerArgs } from './args';
 import type { CliEnv } from './run';
 import { exitCodeOf, exportFromServer, makeClient, messageOf, metadataDir, readOwnedFiles, shown } from './serverCommon';
 import { nodeTreeFs, writeAtomically } from './writeTree';
 
-/** `graphql-metadata export --server URL DIR`: the server's metadata into DIR, all or nothing. */
-export async function runExport(args: ServerArgs, env: CliEnv): Promise<number> {
+/** The server's metadata as files in the CLI's layout, or the exit code after saying why not. */
+export async function serverFiles(args: ServerArgs, env: CliEnv, verb: string): Promise<{ dir: string; metadata: JsonObject; resourceVersion: number; files: Map<string, string> } | number> {
   const client = makeClient(args, env);
   if (!client) return fail(env, 'this build has no HTTP client (fetch).', 2);
   const dir = metadataDir(env, args.dir);
   const server = await exportFromServer(client);
   if (!server.ok) return fail(env, messageOf(server.error), exitCodeOf(server.error));
-  let files: Map<string, string>;
   try {
-    files = metadataToFiles(server.metadata);
+    return { dir, metadata: server.metadata, resourceVersion: server.resourceVersion, files: metadataToFiles(server.metadata) };
   } catch (error) {
-    if (error instanceof ExportPathError) return fail(env, `cannot export: ${error.message}`, 2);
+    if (error instanceof ExportPathError) return fail(env, `cannot ${verb}: ${error.message}`, 2);
     throw error;
   }
-  for (const key of unexportedKeys(server.metadata)) env.stderr(`graphql-metadata: warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.\n`);
+}
+
+/** `graphql-metadata export --server URL DIR`: the server's metadata into DIR, all or nothing. */
+export async function runExport(args: ServerArgs, env: CliEnv): Promise<number> {
+  const fetched = await serverFiles(args, env, 'export');
+  if (typeof fetched === 'number') return fetched;
+  const { dir, files } = fetched;
+  for (const key of unexportedKeys(fetched.metadata)) env.stderr(`graphql-metadata: warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.\n`);
   const plan = planWrite(readOwnedFiles(env.host, dir), files);
   env.stdout(describePlan(plan));
   if (planChanges(plan) === 0) {
-    env.stdout(`No changes: ${shown(env, dir)} already matches ${args.server} (resource_version ${server.resourceVersion}).\n`);
+    env.stdout(`No changes: ${shown(env, dir)} already matches ${args.server} (resource_version ${fetched.resourceVersion}).\n`);
     return 0;
   }
   try {
@@ -33,7 +40,7 @@ export async function runExport(args: ServerArgs, env: CliEnv): Promise<number> 
     return fail(env, `could not write ${shown(env, dir)}: ${error instanceof Error ? error.message : String(error)}; the folder was left as it was.`, 2);
   }
   const counts = `${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted`;
-  env.stdout(`Exported resource_version ${server.resourceVersion} from ${args.server} to ${shown(env, dir)}: ${counts}.\n`);
+  env.stdout(`Exported resource_version ${fetched.resourceVersion} from ${args.server} to ${shown(env, dir)}: ${counts}.\n`);
   return 0;
 }
 
