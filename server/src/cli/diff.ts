@@ -3,7 +3,8 @@ import { unifiedDiff } from '../core/sync/unifiedDiff';
 import type { ServerArgs } from './args';
 import { serverFiles } from './export';
 import type { CliEnv } from './run';
-import { readOwnedFiles, shown } from './serverCommon';
+import { readOwnedFiles } from '../core/sync/ownedFiles';
+import { shown } from './serverCommon';
 
 const PAINT = { '+': '\u001b[32m', '-': '\u001b[31m', '@': '\u001b[36m', reset: '\u001b[0m' };
 

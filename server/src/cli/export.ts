@@ -4,7 +4,8 @@ import type { WritePlan } from '../core/sync/plan';
 import type { JsonObject } from '../core/sync/json';
 import type { ServerArgs } from './args';
 import type { CliEnv } from './run';
-import { exitCodeOf, exportFromServer, makeClient, messageOf, metadataDir, readOwnedFiles, shown } from './serverCommon';
+import { readOwnedFiles } from '../core/sync/ownedFiles';
+import { exitCodeOf, exportFromServer, makeClient, messageOf, metadataDir, shown } from './serverCommon';
 import { nodeTreeFs, writeAtomically } from './writeTree';
 
 /** The server's metadata as files in the CLI's layout, or the exit code after saying why not. */

@@ -2,10 +2,8 @@ import { createMetadataClient } from '../api/client';
 import type { MetadataClient } from '../api/client';
 import type { ApiError } from '../api/errors';
 import { exportMetadataV2 } from '../api/manage';
-import type { FileSystemHost } from '../core/host';
 import type { JsonObject } from '../core/sync/json';
 import { isJsonObject } from '../core/sync/json';
-import { isOwnedPath } from '../core/sync/plan';
 import { join } from '../core/util/paths';
 import { ADMIN_SECRET_ENV } from './args';
 import type { ServerArgs } from './args';
@@ -58,29 +56,6 @@ export function messageOf(error: ApiError | string): string {
   if (typeof error === 'string') return error;
   if (error.kind === 'access-denied') return `${error.message.replace(/ Set it with the command .*$/, '')} Set the environment variable ${ADMIN_SECRET_ENV}.`;
   return error.message;
-}
-
-/**
- * The files of the folder that an export owns (top-level metadata files, databases.yaml, and the
- * YAML files of databases/<source>/tables and /functions), relative path -> text.
- */
-export function readOwnedFiles(host: FileSystemHost, dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const read = (rel: string): void => {
-    const file = host.readFile(`${dir}/${rel}`);
-    if (file.kind === 'text' && isOwnedPath(rel)) out.set(rel, file.text);
-  };
-  for (const entry of host.readDir(dir) ?? []) if (!entry.isDirectory) read(entry.name);
-  read('databases/databases.yaml');
-  for (const source of host.readDir(`${dir}/databases`) ?? []) {
-    if (!source.isDirectory) continue;
-    for (const folder of ['tables', 'functions']) {
-      for (const entry of host.readDir(`${dir}/databases/${source.name}/${folder}`) ?? []) {
-        if (!entry.isDirectory) read(`databases/${source.name}/${folder}/${entry.name}`);
-      }
-    }
-  }
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** A folder as the user wrote it, for messages. */

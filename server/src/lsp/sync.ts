@@ -1,6 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { readOwnedFiles } from '../cli/serverCommon';
+import { readOwnedFiles } from '../core/sync/ownedFiles';
 import { checkRoot } from '../core/check';
 import type { RootResult } from '../core/check';
 import type { Finding } from '../core/diagnostics';
