@@ -10,7 +10,7 @@ import { discoverRoots } from '../../../server/src/core/project/discover';
 import { loadSchemaSet } from '../../../server/src/node/schemas';
 import { caretProject, checkFiles } from '../helpers/features';
 import { memoryHost } from '../helpers/memoryHost';
-import { path, ROOT } from '../helpers/project';
+import { BASE, path, ROOT } from '../helpers/project';
 
 const schemas = new SchemaIndex(loadSchemaSet());
 const ARTICLE = 'databases/default/tables/public_article.yaml';
@@ -256,31 +256,5 @@ describe('quick fix: action-not-in-yaml', () => {
   });
 });
 
-const BASE_AUTHOR = `table:
-  name: author
-  schema: public
-array_relationships:
-  - name: articles
-    using:
-      foreign_key_constraint_on:
-        columns:
-          - author_id
-        table:
-          name: article
-          schema: public
-select_permissions:
-  - role: user
-    permission:
-      columns:
-        - id
-        - name
-      filter: {}
-`;
-const BASE_ARTICLE = `table:
-  name: article
-  schema: public
-object_relationships:
-  - name: author
-    using:
-      foreign_key_constraint_on: author_id
-`;
+const BASE_AUTHOR = BASE['databases/default/tables/public_author.yaml']!;
+const BASE_ARTICLE = BASE['databases/default/tables/public_article.yaml']!;
