@@ -7,7 +7,9 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkFolder } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
+import { SchemaValidator } from '../../../server/src/core/schema/validator';
 import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { loadSchemaSet } from '../../../server/src/node/schemas';
 import { schemaValidator } from '../helpers/project';
 
 const REPO = path.resolve(__dirname, '../../../..');
@@ -126,5 +128,21 @@ describe('schema errors through the bundle', () => {
       'public_article.yaml:11:5 schema-missing-key',
       'public_article.yaml:18:21 schema-type',
     ]);
+  });
+});
+
+describe('build-time validators are used only for the schemas they were made from', () => {
+  test('dist/validators.js is used with the same schemas, and ignored once a schema changes', () => {
+    const schemas = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-schemas-'));
+    fs.cpSync(path.join(REPO, 'schemas'), schemas, { recursive: true });
+    const dist = path.join(REPO, 'dist');
+    assert.ok(loadSchemaSet(schemas, dist).precompiled?.table, 'the same schemas use the generated validators');
+    const table = path.join(schemas, 'table.json');
+    fs.writeFileSync(table, fs.readFileSync(table, 'utf8').replace('"additionalProperties": false', '"additionalProperties": true'));
+    const edited = loadSchemaSet(schemas, dist);
+    assert.equal(edited.precompiled, undefined, 'edited schemas never run stale validators');
+    const bogus = { table: { name: 'x', schema: 'public' }, bogus: 1 };
+    assert.equal(new SchemaValidator(edited).validator('table')!(bogus), true, 'the edited schema itself is what validates');
+    assert.equal(new SchemaValidator(loadSchemaSet(path.join(REPO, 'schemas'), dist)).validator('table')!(bogus), false);
   });
 });
