@@ -2,9 +2,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { apiReply } from './api';
 import { control } from './control';
-import type { Fault } from './faults';
+import { faultReply } from './faultReply';
 import type { Reply } from './reply';
-import { jsonReply, writeReply } from './reply';
+import { writeReply } from './reply';
 import type { TestApp } from './testApp';
 
 /** The HTTP server: the engine-like API plus /_test/* control routes (faults, recorded requests, reset). */
@@ -30,30 +30,31 @@ async function handle(app: TestApp, req: IncomingMessage, res: ServerResponse, b
   const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
   if (request.path.startsWith('/_test/')) return writeReply(res, control(app, request));
   app.recorder.record(request);
-  const fault = app.faults.next();
+  const fault = app.faults.next(request.path);
   if (fault?.mode === 'drop') return void req.socket.destroy();
-  if (fault?.mode === 'slow') await delay(fault.delayMs);
-  const immediate = fault === undefined ? undefined : faultReply(fault);
+  if (fault?.mode === 'slow' && !(await delayWhileConnected(req, res, fault.delayMs))) return;
+  const immediate = fault === undefined ? undefined : faultReply(fault, req.headers, body);
   if (immediate !== undefined) return writeReply(res, immediate);
   const reply = apiReply(app, request);
   writeReply(res, fault?.mode === 'truncated' ? truncate(reply) : reply);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function faultReply(fault: Fault): Reply | undefined {
-  switch (fault.mode) {
-    case 'html':
-      return { status: fault.status, headers: { 'Content-Type': 'text/html' }, body: '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>' };
-    case '500':
-      return jsonReply(fault.status, { path: '$', error: 'database query error', code: 'unexpected' });
-    case 'redirect':
-      return { status: fault.status, headers: { Location: fault.location }, body: '' };
-    default:
-      return undefined;
-  }
+/**
+ * Waits `ms`; false when the client hung up meanwhile (e.g. its timeout): the request is then not
+ * run, so a client that gave up leaves the state as it was and a test can reset it at once.
+ */
+function delayWhileConnected(req: IncomingMessage, res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(!res.destroyed && !req.socket.destroyed);
+    }, ms);
+    const onClose = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    res.once('close', onClose);
+  });
 }
 
 /** The real answer, cut in half: a complete HTTP message whose JSON is truncated. */

@@ -19,7 +19,7 @@ export interface SpawnedServer {
   url: string;
   stop(): Promise<void>;
   requests(): Promise<RecordedRequest[]>;
-  /** POST /_test/faults: `{mode, delayMs?, location?, status?, count?}`. */
+  /** POST /_test/faults: `{mode, delayMs?, location?, status?, count?, path?}`. */
   fault(spec: Record<string, unknown>): Promise<void>;
   /** POST /_test/options: `{adminSecret?, enabledApis?, dialect?, jwt?}`. */
   setOptions(patch: Record<string, unknown>): Promise<void>;
