@@ -1,4 +1,5 @@
 import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import type { CodeActionParams, CompletionParams, DefinitionParams, DocumentLinkParams, DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult, PrepareRenameParams, ReferenceParams, RenameParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from './core/protocol';
 import type { EditForOperationParams, ListRootsResult, LocalMetadataParams, LocalMetadataResult, PlanExportParams, PlanExportResult, ProjectFactsParams, ServerFindingsParams, ServerFindingsResult } from './core/protocol';
@@ -6,6 +7,7 @@ import { SchemaIndex } from './core/features/schemaIndex';
 import { SchemaValidator } from './core/schema/validator';
 import { CachingHost } from './lsp/cachingHost';
 import { createCommandHandlers } from './lsp/commands';
+import { createGuard } from './lsp/guard';
 import { FEATURE_CAPABILITIES } from './lsp/features/capabilities';
 import { onCodeAction } from './lsp/features/codeActions';
 import { onCompletion } from './lsp/features/completion';
@@ -24,6 +26,8 @@ import { loadSchemaSet } from './node/schemas';
 
 /** LSP wiring only: every decision lives in lsp/ and core/. */
 const connection = createConnection(ProposedFeatures.all);
+/** Wraps every request handler: an exception is an error response and a logged stack, never a dead server. */
+const guard = createGuard(connection.console);
 const documents = new TextDocuments(TextDocument);
 const disk = new CachingHost(createNodeHost());
 const host = new OverlayHost(disk);
@@ -42,13 +46,13 @@ function schedule(path: string | undefined): void {
 
 let folders: string[] = [];
 let clientCan = { folders: false, configuration: false, watchers: false, clientWatches: false };
-connection.onInitialize((params) => {
+connection.onInitialize(guard('initialize', (params: InitializeParams): InitializeResult => {
   const ws = params.capabilities.workspace;
   clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true, clientWatches: (params.initializationOptions as { watchesFiles?: boolean } | undefined)?.watchesFiles === true };
   folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
   if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => p !== undefined);
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, workspace: { workspaceFolders: { supported: true, changeNotifications: true } }, ...FEATURE_CAPABILITIES } };
-});
+}));
 
 connection.onInitialized(() => {
   // The VS Code client watches **/*.{yaml,yml,graphql} itself (synchronize.fileEvents); other clients get a watcher here.
@@ -98,22 +102,22 @@ connection.onDidChangeWatchedFiles((event) => {
   }
 });
 
-connection.onRequest(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] }));
-connection.onRequest(projectFactsRequest, (params: ProjectFactsParams) => commands.projectFacts(params));
-connection.onRequest(editForOperationRequest, (params: EditForOperationParams) => commands.editForOperation(params));
-connection.onRequest<LocalMetadataResult, never>(localMetadataRequest, (params: LocalMetadataParams) => sync.localMetadata(params));
-connection.onRequest<PlanExportResult, never>(planExportRequest, (params: PlanExportParams) => sync.planExport(params));
-connection.onRequest<ServerFindingsResult, never>(serverFindingsRequest, (params: ServerFindingsParams) => sync.serverFindings(params));
+connection.onRequest(listRootsRequest, guard(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] })));
+connection.onRequest(projectFactsRequest, guard(projectFactsRequest, (params: ProjectFactsParams) => commands.projectFacts(params)));
+connection.onRequest(editForOperationRequest, guard(editForOperationRequest, (params: EditForOperationParams) => commands.editForOperation(params)));
+connection.onRequest<LocalMetadataResult, never>(localMetadataRequest, guard(localMetadataRequest, (params: LocalMetadataParams) => sync.localMetadata(params)));
+connection.onRequest<PlanExportResult, never>(planExportRequest, guard(planExportRequest, (params: PlanExportParams) => sync.planExport(params)));
+connection.onRequest<ServerFindingsResult, never>(serverFindingsRequest, guard(serverFindingsRequest, (params: ServerFindingsParams) => sync.serverFindings(params)));
 
-connection.onDefinition((params) => onDefinition(features, params));
-connection.onReferences((params) => onReferences(features, params));
-connection.onPrepareRename((params) => onPrepareRename(features, params));
-connection.onRenameRequest((params) => onRename(features, params));
-connection.onDocumentSymbol((params) => onDocumentSymbols(features, params));
-connection.onHover((params) => onHover(features, params));
-connection.onCompletion((params) => onCompletion(features, params));
-connection.onCodeAction((params) => onCodeAction(features, params));
-connection.onDocumentLinks((params) => onDocumentLinks(features, params));
+connection.onDefinition(guard('textDocument/definition', (params: DefinitionParams) => onDefinition(features, params)));
+connection.onReferences(guard('textDocument/references', (params: ReferenceParams) => onReferences(features, params)));
+connection.onPrepareRename(guard('textDocument/prepareRename', (params: PrepareRenameParams) => onPrepareRename(features, params)));
+connection.onRenameRequest(guard('textDocument/rename', (params: RenameParams) => onRename(features, params)));
+connection.onDocumentSymbol(guard('textDocument/documentSymbol', (params: DocumentSymbolParams) => onDocumentSymbols(features, params)));
+connection.onHover(guard('textDocument/hover', (params: HoverParams) => onHover(features, params)));
+connection.onCompletion(guard('textDocument/completion', (params: CompletionParams) => onCompletion(features, params)));
+connection.onCodeAction(guard('textDocument/codeAction', (params: CodeActionParams) => onCodeAction(features, params)));
+connection.onDocumentLinks(guard('textDocument/documentLink', (params: DocumentLinkParams) => onDocumentLinks(features, params)));
 
 documents.listen(connection);
 connection.listen();

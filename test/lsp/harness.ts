@@ -24,6 +24,8 @@ export class ServerUnderTest {
   private readonly latest = new Map<string, PublishedDiagnostics>();
   private readonly waiters: { check: () => boolean; resolve: () => void }[] = [];
   readonly statuses: unknown[] = [];
+  /** `window/logMessage` notifications (type 1 error … 4 log), in order. */
+  readonly logs: { type: number; message: string }[] = [];
 
   constructor(readonly workspace: string, readonly settings: Record<string, unknown> = {}) {
     this.process = spawn(process.execPath, [path.join(REPO, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -34,6 +36,10 @@ export class ServerUnderTest {
     });
     this.connection.onNotification('graphqlMetadata/status', (p: unknown) => {
       this.statuses.push(p);
+      this.poke();
+    });
+    this.connection.onNotification('window/logMessage', (p: { type: number; message: string }) => {
+      this.logs.push(p);
       this.poke();
     });
     this.connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));

@@ -1,0 +1,41 @@
+/**
+ * Every request handler runs inside {@link guard}: an exception becomes an error response (code
+ * RequestFailed, a message naming the request) and a logged stack, never a dead process or a
+ * silent failure. A `ResponseError` the handler throws on purpose (a refused rename, a cancellation)
+ * goes to the client unchanged and is not logged as a failure.
+ */
+import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
+
+/** Where the stack of a failed request is written (the connection's console: the client's output channel). */
+export interface GuardLog {
+  error(message: string): void;
+}
+
+export type Guard = <A extends unknown[], R>(method: string, handler: (...args: A) => R | PromiseLike<R>) => (...args: A) => Promise<R>;
+
+/** The response a client gets for a handler that threw `error`. */
+export function failedRequest(method: string, error: unknown): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestFailed, `GraphQL Metadata could not answer ${method}: ${describe(error)} (the stack is in the GraphQL Metadata output).`);
+}
+
+export function createGuard(log: GuardLog): Guard {
+  return (method, handler) =>
+    async (...args) => {
+      try {
+        return await handler(...args);
+      } catch (error) {
+        if (error instanceof ResponseError) throw error;
+        log.error(`${method} failed: ${stackOf(error)}`);
+        throw failedRequest(method, error);
+      }
+    };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function stackOf(error: unknown): string {
+  return error instanceof Error && error.stack !== undefined ? error.stack : describe(error);
+}
