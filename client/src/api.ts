@@ -5,6 +5,7 @@
 import type { Event } from 'vscode';
 import type { StatusParams } from '../../server/src/core/protocol';
 import type { CommandOutcome } from './commands/outcome';
+import type { ServerNotice } from './serverSupervisor';
 import type { StatusView } from './statusView';
 
 export const extensionId = 'graphql-engine-metadata.graphql-engine-metadata';
@@ -26,4 +27,10 @@ export interface ExtensionApi {
   readonly commandLog: readonly string[];
   /** The extension host's log folder (its output channels are written below it, in output_logging_*). */
   readonly hostLogFolder: string;
+  /** The process id of the language server while it runs (undefined while it is stopped or starting). */
+  readonly serverPid: number | undefined;
+  /** The messages shown about the language server (a crash episode, giving up), oldest first. */
+  readonly serverNotices: readonly ServerNotice[];
+  /** Fires when such a message is shown. */
+  readonly onDidNoticeServer: Event<ServerNotice>;
 }

@@ -7,8 +7,10 @@ import { NotificationType, type LanguageClient } from 'vscode-languageclient/nod
 import { statusNotification, type StatusParams } from '../../server/src/core/protocol';
 import type { ExtensionApi } from './api';
 import { activateCommands } from './commands/activate';
+import type { CommandsHandle } from './commands/activate';
 import { createLanguageClient } from './languageClient';
 import { MetadataStatusBar } from './statusBar';
+import { RESTART_COMMAND, ServerSupervisor } from './serverSupervisor';
 import { SettingTraceChannel } from './traceChannel';
 
 const statusType = new NotificationType<StatusParams>(statusNotification);
@@ -19,13 +21,30 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const output = vscode.window.createOutputChannel('GraphQL Metadata', { log: true });
   const trace = new SettingTraceChannel(output);
   const statusBar = new MetadataStatusBar();
-  context.subscriptions.push(output, trace, statusBar);
+  const supervisor = new ServerSupervisor(output);
+  context.subscriptions.push(output, trace, statusBar, supervisor);
 
-  client = createLanguageClient(context, { output, trace });
-  context.subscriptions.push(client.onNotification(statusType, (params) => statusBar.update(params)));
-  const commands = activateCommands(context, client, output, statusBar);
-  await client.start();
+  const languageClient = createLanguageClient(context, { output, trace }, supervisor);
+  client = languageClient;
+  supervisor.attach(languageClient);
+  context.subscriptions.push(
+    languageClient.onNotification(statusType, (params) => statusBar.update(params)),
+    vscode.commands.registerCommand(RESTART_COMMAND, () => supervisor.restart()),
+  );
+  const commands = activateCommands(context, languageClient, output, statusBar);
+  await languageClient.start();
   commands.connect();
+  return extensionApi(context, { languageClient, statusBar, supervisor, commands });
+}
+
+interface Parts {
+  readonly languageClient: LanguageClient;
+  readonly statusBar: MetadataStatusBar;
+  readonly supervisor: ServerSupervisor;
+  readonly commands: CommandsHandle;
+}
+
+function extensionApi(context: vscode.ExtensionContext, { languageClient, statusBar, supervisor, commands }: Parts): ExtensionApi {
   return {
     get lastStatus() {
       return statusBar.lastStatus;
@@ -43,6 +62,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       return commands.log.lines;
     },
     hostLogFolder: vscode.Uri.joinPath(context.logUri, '..').fsPath,
+    get serverPid() {
+      return languageClient.isRunning() ? languageClient.serverProcess?.pid : undefined;
+    },
+    get serverNotices() {
+      return supervisor.notices;
+    },
+    onDidNoticeServer: supervisor.onDidNotice,
   };
 }
 

@@ -2,7 +2,9 @@
 import * as vscode from 'vscode';
 import {
   LanguageClient,
+  RevealOutputChannelOn,
   TransportKind,
+  type ErrorHandler,
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
@@ -19,9 +21,15 @@ export interface ClientChannels {
   readonly trace: vscode.LogOutputChannel;
 }
 
+/**
+ * `errorHandler` decides what a dead server means (client/src/serverSupervisor.ts). A failed request
+ * is logged in the output channel, not shown as a notification each time (revealOutputChannelOn:
+ * Never): a hover that fails on every mouse move must not flood the window.
+ */
 export function createLanguageClient(
   context: vscode.ExtensionContext,
   channels: ClientChannels,
+  errorHandler: ErrorHandler,
 ): LanguageClient {
   const watcher = vscode.workspace.createFileSystemWatcher(watchedFiles);
   context.subscriptions.push(watcher);
@@ -32,6 +40,8 @@ export function createLanguageClient(
     initializationOptions: { watchesFiles: true },
     outputChannel: channels.output,
     traceOutputChannel: channels.trace,
+    errorHandler,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
   };
   // The id 'graphqlMetadata' makes the client read `graphqlMetadata.trace.server`.
   return new LanguageClient('graphqlMetadata', 'GraphQL Metadata', serverOptions(context), clientOptions);
