@@ -151,11 +151,10 @@ function dependencyList(body: EngineErrorBody): string {
 }
 
 function accessDeniedMessage(body: EngineErrorBody): string {
-  const missing = /required, but not found/.test(body.error);
-  const lead = missing
-    ? 'The server requires an admin secret and none was sent'
-    : 'The server rejected the admin secret (wrong or missing)';
-  return `${lead} (${body.error}). Set it with the command ${SET_SECRET_COMMAND}.`;
+  const detail = `(401 ${body.code}: ${body.error})`;
+  if (/required, but not found/.test(body.error)) return `The server requires an admin secret and none was sent ${detail}. Set it with the command ${SET_SECRET_COMMAND}.`;
+  if (/^invalid /.test(body.error)) return `The server rejected the admin secret it was sent ${detail}. Set the right one with the command ${SET_SECRET_COMMAND}.`;
+  return `The server refused access ${detail}. Set the admin secret with the command ${SET_SECRET_COMMAND}.`;
 }
 
 function notFoundError(ctx: RequestContext, status: number, body: string, parsed: unknown): ApiError {
@@ -183,8 +182,9 @@ function nonEngineError(ctx: RequestContext, status: number, body: string, isJso
 /** A body that is not JSON (an HTML page, a truncated answer, nothing at all). */
 export function notJsonError(ctx: RequestContext, status: number, body: string, contentType: string | undefined): ApiError {
   const type = contentType === undefined || contentType === '' ? '' : ` (${contentType})`;
-  const what = body.trim() === '' ? 'an empty body' : `a body that is not valid JSON${looksTruncated(body) ? ' (it looks truncated)' : ''}: "${snippet(body)}"`;
-  const message = `The server answered ${status}${type} with ${what}. Is the URL pointing at the GraphQL engine (and not at a proxy or web page)?`;
+  const message = looksTruncated(body)
+    ? `The server answered ${status}${type} with JSON that breaks off: "${snippet(body)}". The answer was cut short on the way (by the connection or a proxy); try again.`
+    : `The server answered ${status}${type} with ${body.trim() === '' ? 'an empty body' : `a body that is not valid JSON: "${snippet(body)}"`}. Is the URL pointing at the GraphQL engine (and not at a proxy or web page)?`;
   return { ...baseError(ctx, 'not-json', message), status, bodySnippet: snippet(body) };
 }
 

@@ -11,5 +11,6 @@ export * from './dependents';
 export * from './config';
 export * from './configFormat';
 export * from './fetch';
+export * from './uncertain';
 export { createMetadataClient, DEFAULT_TIMEOUT_MS } from './client';
 export type { MetadataClient, MetadataClientOptions, CallOptions } from './client';

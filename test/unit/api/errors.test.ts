@@ -53,18 +53,20 @@ void describe('errorFromStatus', () => {
     });
   });
 
-  void test('401 wrong secret vs missing secret both point at the Set Admin Secret command', () => {
+  void test('401 wrong secret vs missing secret (vs another 401) all point at the Set Admin Secret command', () => {
     const wrong = classify(401, { path: '$', error: 'invalid x-hasura-admin-secret/x-hasura-access-key', code: 'access-denied' });
     assert.equal(wrong.kind, 'access-denied');
     assert.equal(
       wrong.message,
-      "The server rejected the admin secret (wrong or missing) (invalid x-hasura-admin-secret/x-hasura-access-key). Set it with the command 'GraphQL Metadata: Set Admin Secret'.",
+      "The server rejected the admin secret it was sent (401 access-denied: invalid x-hasura-admin-secret/x-hasura-access-key). Set the right one with the command 'GraphQL Metadata: Set Admin Secret'.",
     );
     const missing = classify(401, { path: '$', error: 'x-hasura-admin-secret/x-hasura-access-key required, but not found', code: 'access-denied' });
     assert.equal(
       missing.message,
-      "The server requires an admin secret and none was sent (x-hasura-admin-secret/x-hasura-access-key required, but not found). Set it with the command 'GraphQL Metadata: Set Admin Secret'.",
+      "The server requires an admin secret and none was sent (401 access-denied: x-hasura-admin-secret/x-hasura-access-key required, but not found). Set it with the command 'GraphQL Metadata: Set Admin Secret'.",
     );
+    const other = classify(401, { path: '$', error: 'webhook denied', code: 'access-denied' });
+    assert.equal(other.message, "The server refused access (401 access-denied: webhook denied). Set the admin secret with the command 'GraphQL Metadata: Set Admin Secret'.");
   });
 
   void test('400 access-denied is a role problem and names the role header', () => {
@@ -141,7 +143,11 @@ void describe('notJsonError', () => {
   });
 
   void test('truncated JSON and empty bodies are named as such', () => {
-    assert.match(notJsonError(ctx, 200, '{"message":"suc', 'application/json').message, /not valid JSON \(it looks truncated\): "\{"message":"suc"/);
+    assert.equal(
+      notJsonError(ctx, 200, '{"message":"suc', 'application/json').message,
+      'The server answered 200 (application/json) with JSON that breaks off: "{"message":"suc". The answer was cut short on the way (by the connection or a proxy); try again.',
+    );
+    assert.match(notJsonError(ctx, 200, '[1, 2', undefined).message, /^The server answered 200 with JSON that breaks off: "\[1, 2"\./);
     assert.match(notJsonError(ctx, 200, '', undefined).message, /^The server answered 200 with an empty body\./);
   });
 });
