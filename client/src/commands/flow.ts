@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ApiError } from '../../../server/src/api/errors';
 import type { MetadataOperation } from '../../../server/src/core/protocol';
 import type { CommandContext, Result } from './context';
+import { changeFailureMessage } from './failureText';
 import type { Target } from './project';
 import { applyLocalEdit } from './project';
 import { statusOfError } from './outcome';
@@ -36,7 +37,7 @@ export async function runOperation(ctx: CommandContext, target: Target, first: M
     if (result.ok) return mirror(ctx, target, operation, options.summary(operation));
     ctx.log.error(`${request.type} failed (${result.error.kind}): ${result.error.message}`);
     const next = options.retry ? await options.retry(result.error, operation) : undefined;
-    if (next === undefined) return refusal(result.error);
+    if (next === undefined) return refusal({ ...result.error, message: changeFailureMessage(result.error) });
     operation = next;
   }
 }

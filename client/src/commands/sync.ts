@@ -31,8 +31,8 @@ import type { CommandContext, CommandFactory, Result } from './context';
 import { resourceOf } from './context';
 import type { DiffSides } from './exportPreview';
 import { openChanges, previewExport } from './exportPreview';
+import { applyFailureMessage, isAboutTheMetadata } from './failureText';
 import { refusal, tell } from './flow';
-import { statusOfError } from './outcome';
 import { chooseTarget, uriOf } from './project';
 import { confirm } from './prompts';
 import type { ExportRecord } from './syncText';
@@ -302,7 +302,7 @@ async function rejected(ctx: CommandContext, ready: Ready, error: ApiError, reso
     void vscode.window.showErrorMessage(message, SHOW_DIFF).then((choice) => (choice === SHOW_DIFF ? vscode.commands.executeCommand('graphqlMetadata.diffWithServer', { root: ready.root }) : undefined));
     return { status: 'refused', message, errorKind: error.kind };
   }
-  if (error.kind === 'cancelled' || statusOfError(error.kind) !== 'refused') return refusal(error);
+  if (!isAboutTheMetadata(error)) return refusal({ ...error, message: applyFailureMessage(error, ready.folder, ready.host) });
   const report = await sendComplaint(ctx, {
     root: ready.root,
     error: { ...(error.path !== undefined ? { path: error.path } : {}), message: error.serverMessage ?? error.message, ...(error.internal !== undefined ? { internal: error.internal } : {}) },
