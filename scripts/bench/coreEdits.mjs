@@ -1,6 +1,8 @@
 // Server-side edit latency, in-process: the core and the language server's workspace bundled from
-// source (esbuild), a warm ParseCache, then one-line edits. Times `checkRoot` alone and
-// `MetadataWorkspace.changed` (check + conversion of every file's diagnostics, no transport).
+// source (esbuild), a warm ParseCache, then one-line edits. Times the core's incremental check
+// (`RootSession.check([file])`, what the language server runs per edit) and
+// `MetadataWorkspace.changed` (that check + the diagnostics of the files whose findings changed, no
+// transport). A full `checkRoot` with a warm parse cache is timed too, for reference.
 // Usage: node scripts/bench/coreEdits.mjs ROOT TABLE_REL EDITS [KIND,KIND...]   (prints JSON)
 
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -16,6 +18,8 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const ENTRY = `
 export { checkRoot } from '../../server/src/core/check';
+export { RootSession } from '../../server/src/core/session';
+export { IndexMemo } from '../../server/src/core/project/index/memo';
 export { ParseCache } from '../../server/src/core/project/cache';
 export { SchemaValidator } from '../../server/src/core/schema/validator';
 export { loadSchemaSet } from '../../server/src/node/schemas';
@@ -53,7 +57,8 @@ function editSeries(host, root, plan, edits, run) {
 }
 
 /**
- * A cold and an unchanged check, then each plan's edits through checkRoot (warm ParseCache), then
+ * A cold and an unchanged full check, then each plan's edits through a RootSession (the core's
+ * incremental check) and through a full checkRoot (warm ParseCache), then
  * the same edits through the language server's workspace (check + diagnostics of changed files).
  */
 function measureEdits(core, root, plans, edits) {
@@ -62,7 +67,15 @@ function measureEdits(core, root, plans, edits) {
   const cold = time(() => core.checkRoot(root, services));
   const unchanged = time(() => core.checkRoot(root, services));
   const out = { coldCheckMs: round(cold.ms), findings: cold.value.findings.length, unchangedCheckMs: round(unchanged.ms), edits: {} };
-  for (const plan of plans) out.edits[plan.kind] = { file: plan.rel, checkRoot: editSeries(host, root, plan, edits, () => core.checkRoot(root, services)) };
+  const session = new core.RootSession(root, { ...services, memo: new core.IndexMemo() });
+  session.check();
+  for (const plan of plans) {
+    out.edits[plan.kind] = {
+      file: plan.rel,
+      session: editSeries(host, root, plan, edits, (file) => session.check([file])),
+      fullCheckRoot: editSeries(host, root, plan, Math.min(edits, 10), () => core.checkRoot(root, services)),
+    };
+  }
   let published = 0;
   const workspace = new core.MetadataWorkspace(host, services.validator, { diagnostics: () => published++, status: () => undefined });
   workspace.setFolders([root]);

@@ -1,20 +1,19 @@
-import { compareFindings } from './diagnostics';
-import type { Finding, Severity } from './diagnostics';
+import type { Finding } from './diagnostics';
 import type { FileSystemHost } from './host';
 import type { ParseCache } from './project/cache';
 import { discoverRoots } from './project/discover';
-import { buildIndex } from './project/index/build';
 import type { IndexMemo } from './project/index/memo';
 import type { ProjectIndex } from './project/index/types';
-import { Walk } from './project/index/walk';
-import { loadProject } from './project/load';
 import type { Project } from './project/project';
-import { RULES } from './rules';
 import type { Rule, RuleContext } from './rules/rule';
+import { RuleRunner } from './rules/runner';
 import type { SchemaValidator } from './schema/validator';
+import { applySeverity } from './severity';
+import type { SeverityOverrides } from './severity';
+import { RootSession } from './session';
 
-/** Per-code severity settings (`graphqlMetadata.rules.<code>`, or the CLI's config). */
-export type SeverityOverrides = Readonly<Record<string, Severity | 'off'>>;
+export { applySeverity } from './severity';
+export type { SeverityOverrides } from './severity';
 
 export interface CheckServices {
   readonly host: FileSystemHost;
@@ -47,34 +46,10 @@ export function checkFolder(dir: string, services: CheckServices): FolderResult 
 
 /** The whole pipeline for one root: load, YAML syntax, schemas, cross-file rules, severity settings. */
 export function checkRoot(root: string, services: CheckServices): RootResult {
-  const project = loadProject(root, services.host, services.cache);
-  const index = buildIndex(project, services.memo);
-  const findings: Finding[] = [...project.findings];
-  for (const file of project.files.values()) {
-    findings.push(...(file.yaml?.syntax ?? []));
-    if (services.validator) findings.push(...services.validator.validate(project, file));
-  }
-  findings.push(...runRules({ project, index, walk: new Walk(project) }, services.rules ?? RULES, root));
-  return { root, project, index, findings: applySeverity(findings, services.severity).sort(compareFindings) };
+  return new RootSession(root, services).check();
 }
 
 /** Runs each rule in isolation: a rule that throws is reported for that rule, the others still run. */
-export function runRules(ctx: RuleContext, rules: readonly Rule[], root: string): Finding[] {
-  return rules.flatMap((rule) => {
-    try {
-      return rule.check(ctx);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return [{ code: 'rule-failed', severity: 'error' as const, message: `Rule ${rule.codes[0] ?? '?'} failed on this project: ${detail}. Please report it.`, file: `${root}/version.yaml`, span: { start: 0, end: 0 } }];
-    }
-  });
-}
-
-export function applySeverity(findings: readonly Finding[], overrides: SeverityOverrides | undefined): Finding[] {
-  if (!overrides) return [...findings];
-  return findings.flatMap((f) => {
-    const setting = overrides[f.code];
-    if (setting === 'off') return [];
-    return setting ? [{ ...f, severity: setting }] : [f];
-  });
+export function runRules(ctx: RuleContext, rules: readonly Rule[]): Finding[] {
+  return new RuleRunner().run(ctx, rules);
 }

@@ -1,11 +1,12 @@
 import type { Diagnostic } from 'vscode-languageserver';
-import { applySeverity, checkRoot } from '../core/check';
+import { applySeverity } from '../core/check';
 import type { RootResult, SeverityOverrides } from '../core/check';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
 import { IndexMemo } from '../core/project/index/memo';
 import { discoverRoots } from '../core/project/discover';
+import { RootSession } from '../core/session';
 import type { StatusParams } from '../core/protocol';
 import { directoryToMetadata } from '../core/sync/directory';
 import type { InconsistentObjectLike } from '../core/sync/locate';
@@ -45,8 +46,9 @@ export class MetadataWorkspace {
   private roots: string[] = [];
   private problems: Finding[] = [];
   private readonly results = new Map<string, RootResult>();
-  /** What was last sent per file, to send only what changed. */
-  private readonly published = new Map<string, string>();
+  private readonly sessions = new Map<string, RootSession>();
+  /** What was last sent per file that has diagnostics, to send only what changed. */
+  private readonly sent = new Map<string, { readonly findings: readonly Finding[]; readonly signature: string }>();
   private readonly cache = new ParseCache();
   private readonly memo = new IndexMemo();
   /** Line indexes of file texts, kept while the text is the same. */
@@ -111,7 +113,7 @@ export class MetadataWorkspace {
     const known = result?.project.files.get(path)?.text;
     const read = this.host.readFile(path);
     if (result && (known === undefined || (read.kind === 'text' && read.text === known))) return result;
-    this.checkOne(root);
+    this.checkOne(root, [path]);
     return this.results.get(root);
   }
 
@@ -123,23 +125,25 @@ export class MetadataWorkspace {
   /** Re-checks after `paths` changed (edited, saved, created, deleted). */
   changed(paths: readonly string[]): void {
     if (paths.some((p) => ['version.yaml', 'databases.yaml'].includes(basename(p)) || !this.rootOf(p))) {
-      this.rediscover();
+      this.rediscover(paths);
       return;
     }
-    const roots = new Set(paths.map((p) => this.rootOf(p)).filter((r): r is string => r !== undefined));
     this.publishStatus('checking');
-    for (const root of roots) this.checkOne(root);
+    for (const root of new Set(paths.map((p) => this.rootOf(p)))) if (root) this.checkOne(root, paths);
     this.flush();
   }
 
-  rediscover(): void {
+  /**
+   * Finds the roots again and checks them: from scratch, or, given the paths that changed, a root
+   * that was there before re-reads only those (see RootSession).
+   */
+  rediscover(changed?: readonly string[]): void {
     this.publishStatus('checking');
     const found = this.folders.map((f) => discoverRoots(f, this.host));
     this.roots = [...new Set(found.flatMap((d) => d.roots))];
     this.problems = found.flatMap((d) => d.problems);
-    for (const root of [...this.results.keys()]) if (!this.roots.includes(root)) this.results.delete(root);
-    for (const root of [...this.complaints.keys()]) if (!this.roots.includes(root)) this.complaints.delete(root);
-    for (const root of this.roots) this.checkOne(root);
+    for (const map of [this.results, this.sessions, this.complaints]) for (const root of [...map.keys()]) if (!this.roots.includes(root)) map.delete(root);
+    for (const root of this.roots) this.checkOne(root, changed);
     this.flush();
   }
 
@@ -178,36 +182,47 @@ export class MetadataWorkspace {
     return server.length === 0 ? result.findings : [...result.findings, ...server];
   }
 
-  private checkOne(root: string): void {
-    this.results.set(root, checkRoot(root, { host: this.host, cache: this.cache, validator: this.validator, severity: this.severity, memo: this.memo }));
+  /** Checks a root: only what `changed` touches when the root's session has checked before, else all of it. */
+  private checkOne(root: string, changed?: readonly string[]): void {
+    let session = this.sessions.get(root);
+    if (!session) this.sessions.set(root, (session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo })));
+    const inRoot = changed?.filter((p) => this.rootOf(p) === root);
+    this.results.set(root, session.check(inRoot, this.severity));
   }
 
-  /** Publishes every file's diagnostics, and clears files that no longer have any. */
+  /** Publishes the diagnostics of every file whose findings changed, and clears files that have none now. */
   private flush(): void {
     const byFile = new Map<string, Finding[]>();
-    const texts = new Map<string, string>();
-    for (const result of this.results.values()) {
-      for (const file of result.project.files.values()) {
-        texts.set(file.path, file.text);
-        byFile.set(file.path, []);
-      }
-      for (const f of this.findingsOf(result)) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
-    }
-    for (const f of this.problems) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
-    const lines = (file: string): LineIndex => this.lineIndex(file, texts.get(file));
+    const add = (f: Finding): void => {
+      const list = byFile.get(f.file);
+      if (list) list.push(f);
+      else byFile.set(f.file, [f]);
+    };
+    for (const result of this.results.values()) this.findingsOf(result).forEach(add);
+    this.problems.forEach(add);
     for (const [file, findings] of byFile) {
-      const diagnostics = findings.map((f) => toDiagnostic(f, lines));
+      const last = this.sent.get(file);
+      if (last && sameItems(last.findings, findings)) continue;
+      const diagnostics = findings.map((f) => toDiagnostic(f, (path) => this.lineIndex(path, this.textOf(path))));
       const signature = JSON.stringify(diagnostics);
-      if (this.published.get(file) === signature) continue;
-      this.publisher.diagnostics(pathToUri(file), diagnostics);
-      this.published.set(file, signature);
+      if (last?.signature !== signature) this.publisher.diagnostics(pathToUri(file), diagnostics);
+      this.sent.set(file, { findings, signature });
     }
-    for (const file of [...this.published.keys()]) {
+    for (const file of [...this.sent.keys()]) {
       if (byFile.has(file)) continue;
       this.publisher.diagnostics(pathToUri(file), []);
-      this.published.delete(file);
+      this.sent.delete(file);
     }
     this.publishStatus('ready');
+  }
+
+  /** The text a check read for `file` (undefined when no root has it). */
+  private textOf(file: string): string | undefined {
+    for (const result of this.results.values()) {
+      const known = result.project.files.get(file);
+      if (known) return known.text;
+    }
+    return undefined;
   }
 
   private lineIndex(file: string, known: string | undefined): LineIndex {
@@ -229,4 +244,8 @@ export class MetadataWorkspace {
     }));
     this.publisher.status({ state, roots, problems: this.problems.map((p) => ({ path: p.file, message: p.message })) });
   }
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -9,9 +9,9 @@ import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
 import { memoryHost } from '../helpers/memoryHost';
 import { schemaValidator } from '../helpers/project';
 import { GRAPHQL_CODES } from './codes';
+import { CORPUS, corpusProject } from '../helpers/corpus';
 
 /** /work/shared/corpus beside the repository (from out/test/unit/graphql/). */
-const CORPUS = path.resolve(__dirname, '../../../../../shared/corpus');
 
 describe('the GraphQL rules find nothing in the real projects of ../shared/corpus', () => {
   const projects = fs.readdirSync(CORPUS).filter((p) => fs.statSync(path.join(CORPUS, p)).isDirectory());
@@ -36,24 +36,9 @@ describe('the GraphQL rules find nothing in the real projects of ../shared/corpu
   });
 });
 
-/** Every file of a corpus project's metadata folder, keyed by core path. */
-function readProject(project: string): { root: string; files: Record<string, string> } {
-  const root = path.join(CORPUS, project, 'metadata');
-  const files: Record<string, string> = {};
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files[toCorePath(full)] = fs.readFileSync(full, 'utf8');
-    }
-  };
-  walk(root);
-  return { root: toCorePath(root), files };
-}
-
 /** The codes found after replacing `from` by `to` in one file of a corpus project. */
 function codesAfter(project: string, file: string, from: string, to: string): string[] {
-  const { root, files } = readProject(project);
+  const { root, files } = corpusProject(project);
   const key = `${root}/${file}`;
   const text = files[key] ?? '';
   assert.ok(text.includes(from), `${file} of ${project} has no ${JSON.stringify(from)}`);

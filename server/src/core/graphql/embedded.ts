@@ -18,13 +18,26 @@ export interface EmbeddedGraphql {
 
 /** Parses per YAML node: the parse cache keeps a node while its file is unchanged, so this is once per text. */
 const parsedAt = new WeakMap<object, ParsedGraphql>();
+/** And per text, so an edit elsewhere in a file (a new parse, new nodes) does not parse its other queries again. */
+const parsedText = new Map<string, ParsedGraphql>();
+const TEXT_CACHE_LIMIT = 20_000;
+
+function parsedOf(text: string): ParsedGraphql {
+  let parsed = parsedText.get(text);
+  if (!parsed) {
+    if (parsedText.size >= TEXT_CACHE_LIMIT) parsedText.clear();
+    parsed = parseGraphql(text);
+    parsedText.set(text, parsed);
+  }
+  return parsed;
+}
 
 export function embeddedGraphql(project: Project, at: At): EmbeddedGraphql | undefined {
   const node = at.node;
   if (!isScalar(node) || typeof node.value !== 'string') return undefined;
   let parsed = parsedAt.get(node);
   if (!parsed) {
-    parsed = parseGraphql(node.value);
+    parsed = parsedOf(node.value);
     parsedAt.set(node, parsed);
   }
   const text = project.files.get(at.file)?.text ?? '';

@@ -30,7 +30,8 @@ export function loadProject(root: string, host: FileSystemHost, cache: ParseCach
     else addFile(state, path, kind, read.text, [], false);
   }
   loadOrphans(state);
-  return { root, files: state.files, findings: state.findings, includeTargets: state.includeTargets };
+  const unreferenced = [...state.files.values()].filter((f) => f.unreferenced).map((f) => f.path);
+  return { root, files: state.files, findings: state.findings, includeTargets: state.includeTargets, unreferenced };
 }
 
 function addFile(state: LoadState, path: string, kind: FileKind, text: string, stack: readonly string[], unreferenced: boolean): ProjectFile {
@@ -107,4 +108,58 @@ function loadOrphans(state: LoadState): void {
       }
     }
   }
+}
+
+export interface Reload {
+  readonly project: Project;
+  /** The paths whose text changed (the others of `paths` read as before). */
+  readonly changed: readonly string[];
+}
+
+/**
+ * The project after the files at `paths` changed, re-reading only those files; undefined when its
+ * shape may have changed (a file created or deleted, an include added, removed or retargeted), which
+ * needs `loadProject`. Unchanged files, their parses and their include targets are kept as they were.
+ */
+export function reloadFiles(prev: Project, paths: Iterable<string>, host: FileSystemHost, cache: ParseCache): Reload | undefined {
+  const files = new Map(prev.files);
+  const includeTargets = new Map(prev.includeTargets);
+  let findings = prev.findings;
+  const changed: string[] = [];
+  for (const path of new Set(paths)) {
+    const old = files.get(path);
+    const read = host.readFile(path);
+    if (!old || read.kind !== 'text') return undefined;
+    if (read.text === old.text) continue;
+    const yaml = old.yaml ? cache.get(path, read.text) : undefined;
+    const before = old.yaml?.includes ?? [];
+    const after = yaml?.includes ?? [];
+    if (before.length !== after.length || before.some((ref, i) => ref.target !== after[i]!.target || ref.raw !== after[i]!.raw)) return undefined;
+    const file: ProjectFile = { ...old, text: read.text, ...(yaml ? { yaml } : {}) };
+    files.set(path, file);
+    changed.push(path);
+    for (const site of old.includedBy) includeTargets.set(site.ref, file);
+    before.forEach((ref, i) => moveInclude(files, includeTargets, ref, after[i]!, path));
+    findings = findings.map((f) => (f.file === path ? movedFinding(f, before, after) : f));
+  }
+  if (changed.length === 0) return { project: prev, changed };
+  return { project: { root: prev.root, files, findings, includeTargets, unreferenced: prev.unreferenced }, changed };
+}
+
+/** The include `from` of the old parse is `to` now: its target and the target's back link follow. */
+function moveInclude(files: Map<string, ProjectFile>, targets: Map<IncludeRef, ProjectFile>, from: IncludeRef, to: IncludeRef, path: string): void {
+  const target = targets.get(from);
+  targets.delete(from);
+  if (!target) return;
+  const current = files.get(target.path) ?? target;
+  const moved: ProjectFile = { ...current, includedBy: current.includedBy.map((site) => (site.ref === from ? { file: path, ref: to } : site)) };
+  files.set(moved.path, moved);
+  targets.set(to, moved);
+  for (const site of moved.includedBy) if (site.ref !== to) targets.set(site.ref, moved);
+}
+
+/** A loading finding at an include of the old parse, at the same include of the new one. */
+function movedFinding(f: Finding, before: readonly IncludeRef[], after: readonly IncludeRef[]): Finding {
+  const i = before.findIndex((ref) => ref.span.start === f.span.start && ref.span.end === f.span.end);
+  return i < 0 ? f : { ...f, span: after[i]!.span };
 }

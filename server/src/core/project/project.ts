@@ -29,4 +29,6 @@ export interface Project {
   readonly findings: readonly Finding[];
   /** The file an include resolved to, when it did. */
   readonly includeTargets: ReadonlyMap<IncludeRef, ProjectFile>;
+  /** Paths of the table and function files no include reaches (kept while the project's shape is). */
+  readonly unreferenced: readonly string[];
 }

@@ -14,6 +14,7 @@ import type { Rule, RuleContext } from './rule';
  */
 export const actionFields: Rule = {
   codes: ['action-not-in-graphql', 'action-not-in-yaml'],
+  reads: ['actions', 'actionsGraphql'],
   check: (ctx) => {
     const sdl = actionsSdl(ctx.project);
     if (sdl?.error) return [];

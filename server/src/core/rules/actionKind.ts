@@ -16,6 +16,7 @@ import type { Rule, RuleContext } from './rule';
  */
 export const actionKind: Rule = {
   codes: ['action-kind-invalid', 'action-async-query'],
+  reads: ['actions', 'actionsGraphql'],
   check: (ctx) => {
     const sdl = actionsSdl(ctx.project);
     if (!sdl || sdl.error) return [];

@@ -16,6 +16,7 @@ import type { Rule, RuleContext } from './rule';
  */
 export const actionRelationships: Rule = {
   codes: ['action-relationship-target-untracked', 'action-relationship-unknown-field'],
+  reads: ['actions', 'actionsGraphql', 'sources', 'tableKeys'],
   check: (ctx) => {
     const sdl = actionsSdl(ctx.project);
     const objects = yamlCustomTypes(ctx.project, ctx.walk).filter((t) => t.kind === 'objects');
@@ -41,7 +42,7 @@ function checkTarget(ctx: RuleContext, type: YamlCustomType, rel: At, relName: s
     const message = `${what} uses source \`${sourceName}\`${sourceNamed ? '' : ' (the default)'}, which databases.yaml does not define.`;
     return [finding('action-relationship-target-untracked', 'error', message, sourceNamed?.loc ?? walk.loc(tableAt.node ? tableAt : rel), { data: { source: sourceName } })];
   }
-  if (!table || source.tables.some((t) => t.key === tableKey(table))) return [];
+  if (!table || index.tableKeys.has(`${sourceName}\u0000${tableKey(table)}`)) return [];
   const message = `${what} points at table \`${tableKey(table)}\`, which source \`${sourceName}\` does not track.`;
   return [finding('action-relationship-target-untracked', 'error', message, walk.loc(tableAt), { related: [related(source.name.loc, `Source \`${sourceName}\``)], data: { schema: table.schema, name: table.name, source: sourceName } })];
 }

@@ -5,6 +5,7 @@ import type { Rule } from './rule';
 /** actions.graphql must parse: the CLI builds the actions from it (with graphql-js, as here). */
 export const actionsGraphqlSyntax: Rule = {
   codes: ['graphql-syntax'],
+  reads: ['actionsGraphql'],
   check: ({ project }) => {
     const sdl = actionsSdl(project);
     if (!sdl?.error) return [];

@@ -5,6 +5,7 @@ import type { Rule } from './rule';
 /** Allow-list entries must name an existing query collection, once each. */
 export const allowListCollections: Rule = {
   codes: ['allow-list-unknown-collection', 'allow-list-duplicate'],
+  reads: ['allowList', 'collections'],
   check: ({ index }) => {
     const names = index.collections.map((c) => c.name.name);
     const unknown = index.allowList

@@ -4,6 +4,7 @@ import type { Rule } from './rule';
 /** `scope`: `{global: true}` (the default) or `{global: false, roles: [...]}` with at least one role. */
 export const allowListScope: Rule = {
   codes: ['allow-list-scope'],
+  reads: ['allowList'],
   check: ({ index, walk }) =>
     index.allowList.flatMap((entry) => {
       const scope = walk.get(entry.at, 'scope');

@@ -53,6 +53,7 @@ function checkField(text: string, field: (typeof FIELDS)[number]): string | unde
 /** Cron triggers: a valid schedule, unique names. */
 export const cronSchedule: Rule = {
   codes: ['cron-schedule-invalid', 'cron-trigger-duplicate'],
+  reads: ['cronTriggers'],
   check: ({ index, walk }) => [
     ...duplicateNames('cron-trigger-duplicate', 'Cron trigger', index.cronTriggers.map((c) => c.name)),
     ...index.cronTriggers.flatMap((trigger) => {

@@ -15,6 +15,7 @@ import type { Rule } from './rule';
  */
 export const customTypesDefined: Rule = {
   codes: ['custom-type-not-in-graphql'],
+  reads: ['actions', 'actionsGraphql'],
   check: ({ project, walk }) => {
     const sdl = actionsSdl(project);
     if (sdl?.error) return [];

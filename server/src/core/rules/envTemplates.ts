@@ -2,7 +2,7 @@ import type { Finding } from '../diagnostics';
 import type { At } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
 import { innerSpan } from './cronSchedule';
-import { finding } from './rule';
+import { finding, tableRule } from './rule';
 import type { Rule } from './rule';
 
 /** Problems with `{{ENV_VAR}}` templates in a URL: unclosed, empty, or not a variable name. */
@@ -32,10 +32,16 @@ function check(walk: Walk, at: At, what: string): Finding[] {
 /** `{{ENV_VAR}}` templates well formed in action handlers, webhooks and remote schema URLs. */
 export const envTemplates: Rule = {
   codes: ['env-template-invalid'],
+  reads: ['actions', 'cronTriggers', 'remoteSchemas'],
   check: ({ index, walk }) => [
     ...index.actions.flatMap((a) => check(walk, walk.get(walk.get(a.at, 'definition'), 'handler'), `handler of action ${a.name.name}`)),
     ...index.cronTriggers.flatMap((c) => check(walk, walk.get(c.at, 'webhook'), `webhook of cron trigger ${c.name.name}`)),
     ...index.remoteSchemas.flatMap((r) => check(walk, walk.get(walk.get(r.at, 'definition'), 'url'), `url of remote schema ${r.name.name}`)),
-    ...index.tables.flatMap((t) => walk.items(walk.get(t.at, 'event_triggers')).flatMap((e) => check(walk, walk.get(e, 'webhook'), `webhook of an event trigger on ${t.key}`))),
   ],
 };
+
+/** The same for the webhooks of event triggers, one table at a time. */
+export const eventTriggerTemplates = tableRule({
+  codes: ['env-template-invalid'],
+  checkTable: (t, { walk }) => walk.items(walk.get(t.at, 'event_triggers')).flatMap((e) => check(walk, walk.get(e, 'webhook'), `webhook of an event trigger on ${t.key}`)),
+});

@@ -10,6 +10,7 @@ import type { Rule } from './rule';
  */
 export const graphqlUnknownType: Rule = {
   codes: ['graphql-unknown-type'],
+  reads: ['actionsGraphql'],
   check: ({ project }) => {
     const sdl = actionsSdl(project);
     if (!sdl || sdl.error) return [];

@@ -11,7 +11,7 @@ import { restEndpointVariables } from './restEndpointVariables';
 import { allowListCollections } from './allowList';
 import { allowListScope } from './allowListScope';
 import { cronSchedule } from './cronSchedule';
-import { envTemplates } from './envTemplates';
+import { envTemplates, eventTriggerTemplates } from './envTemplates';
 import { inheritedRoleSets } from './inheritedRoles';
 import { permissionDuplicate } from './permissionDuplicate';
 import { queryCollectionNames, restEndpointTargets } from './queryCollections';
@@ -45,6 +45,7 @@ export const RULES: readonly Rule[] = [
   remoteSchemaUrl,
   cronSchedule,
   envTemplates,
+  eventTriggerTemplates,
   actionsGraphqlSyntax,
   actionFields,
   actionDuplicate,

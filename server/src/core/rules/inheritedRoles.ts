@@ -9,6 +9,7 @@ import type { Finding } from '../diagnostics';
  */
 export const inheritedRoleSets: Rule = {
   codes: ['inherited-role-unknown-role', 'inherited-role-self', 'inherited-role-cycle', 'inherited-role-duplicate'],
+  reads: ['inheritedRoles', 'roles'],
   check: ({ index }) => {
     const known = new Set([...index.roles].filter(([, uses]) => uses.some((u) => u.countsAsRole)).map(([role]) => role));
     const out: Finding[] = duplicateNames('inherited-role-duplicate', 'Inherited role', index.inheritedRoles.map((r) => r.role));

@@ -4,6 +4,7 @@ import type { Rule } from './rule';
 /** Collection names unique; query names unique within a collection. */
 export const queryCollectionNames: Rule = {
   codes: ['query-collection-duplicate', 'query-duplicate'],
+  reads: ['collections'],
   check: ({ index }) => [
     ...duplicateNames('query-collection-duplicate', 'Query collection', index.collections.map((c) => c.name)),
     ...index.collections.flatMap((c) => duplicateNames('query-duplicate', `In collection \`${c.name.name}\`, query`, c.queries.map((q) => q.name))),
@@ -13,6 +14,7 @@ export const queryCollectionNames: Rule = {
 /** Rest endpoints must point at an existing collection and query. */
 export const restEndpointTargets: Rule = {
   codes: ['rest-endpoint-unknown-collection', 'rest-endpoint-unknown-query', 'rest-endpoint-duplicate'],
+  reads: ['restEndpoints', 'collections'],
   check: ({ index, walk }) => [
     ...duplicateNames('rest-endpoint-duplicate', 'Rest endpoint', index.restEndpoints.map((e) => e.name)),
     ...index.restEndpoints.flatMap((endpoint) => {

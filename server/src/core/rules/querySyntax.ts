@@ -14,6 +14,7 @@ import type { Rule } from './rule';
  */
 export const querySyntax: Rule = {
   codes: ['query-syntax', 'query-multiple-operations'],
+  reads: ['collections'],
   check: ({ project, index }) =>
     index.collections.flatMap((collection) =>
       collection.queries.flatMap((query) => {

@@ -1,20 +1,17 @@
-import { finding, related } from './rule';
-import type { Rule } from './rule';
+import { finding, related, tableRule } from './rule';
 
 /** A relationship named like a column of its table (the columns the metadata itself reveals). */
-export const relationshipNameConflictsColumn: Rule = {
+export const relationshipNameConflictsColumn = tableRule({
   codes: ['relationship-name-conflicts-column'],
-  check: ({ index }) =>
-    index.tables.flatMap((t) =>
-      t.relationships.flatMap((r) => {
-        const uses = t.columns.get(r.name.name);
-        if (!uses) return [];
-        return [
-          finding('relationship-name-conflicts-column', 'error', `\`${r.name.name}\` is also a column of \`${t.key}\`; a relationship may not share a column's name.`, r.name.loc, {
-            related: uses.slice(0, 3).map((loc) => related(loc, `Column \`${r.name.name}\``)),
-            data: { name: r.name.name },
-          }),
-        ];
-      }),
-    ),
-};
+  checkTable: (t) =>
+    t.relationships.flatMap((r) => {
+      const uses = t.columns.get(r.name.name);
+      if (!uses) return [];
+      return [
+        finding('relationship-name-conflicts-column', 'error', `\`${r.name.name}\` is also a column of \`${t.key}\`; a relationship may not share a column's name.`, r.name.loc, {
+          related: uses.slice(0, 3).map((loc) => related(loc, `Column \`${r.name.name}\``)),
+          data: { name: r.name.name },
+        }),
+      ];
+    }),
+});

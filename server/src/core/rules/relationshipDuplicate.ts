@@ -1,21 +1,18 @@
-import { duplicates, finding, related } from './rule';
-import type { Rule } from './rule';
+import { duplicates, finding, related, tableRule } from './rule';
 
 const LABEL = { object: 'object relationship', array: 'array relationship', computed_field: 'computed field', remote: 'remote relationship' } as const;
 
 /** One name used twice in a table across relationships, computed fields and remote relationships. */
-export const relationshipNameDuplicate: Rule = {
+export const relationshipNameDuplicate = tableRule({
   codes: ['relationship-name-duplicate'],
-  check: ({ index }) =>
-    index.tables.flatMap((t) =>
-      duplicates(t.relationships, (r) => r.name.name).map(([first, again]) =>
-        finding('relationship-name-duplicate', 'error', `\`${again.name.name}\` is already the name of ${article(LABEL[first.kind])} ${LABEL[first.kind]} of \`${t.key}\`; field names must be unique in a table.`, again.name.loc, {
-          related: [related(first.name.loc, `The ${LABEL[first.kind]} \`${first.name.name}\``)],
-          data: { name: again.name.name, taken: t.relationships.map((r) => r.name.name) },
-        }),
-      ),
+  checkTable: (t) =>
+    duplicates(t.relationships, (r) => r.name.name).map(([first, again]) =>
+      finding('relationship-name-duplicate', 'error', `\`${again.name.name}\` is already the name of ${article(LABEL[first.kind])} ${LABEL[first.kind]} of \`${t.key}\`; field names must be unique in a table.`, again.name.loc, {
+        related: [related(first.name.loc, `The ${LABEL[first.kind]} \`${first.name.name}\``)],
+        data: { name: again.name.name, taken: t.relationships.map((r) => r.name.name) },
+      }),
     ),
-};
+});
 
 function article(word: string): string {
   return /^[aeiou]/.test(word) ? 'an' : 'a';

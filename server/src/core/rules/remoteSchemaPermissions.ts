@@ -6,6 +6,7 @@ import type { Rule } from './rule';
 /** The SDL of each remote schema permission (`permissions[].definition.schema`) parses. */
 export const remoteSchemaPermissions: Rule = {
   codes: ['remote-schema-permission-syntax'],
+  reads: ['remoteSchemas'],
   check: ({ project, index, walk }) =>
     index.remoteSchemas.flatMap((schema) =>
       walk.items(walk.get(schema.at, 'permissions')).flatMap((perm): Finding[] => {

@@ -5,6 +5,7 @@ import type { Rule } from './rule';
 /** A remote schema definition has exactly one of `url` and `url_from_env`; names are unique. */
 export const remoteSchemaUrl: Rule = {
   codes: ['remote-schema-url', 'remote-schema-duplicate'],
+  reads: ['remoteSchemas'],
   check: ({ index, walk }) => [
     ...duplicateNames('remote-schema-duplicate', 'Remote schema', index.remoteSchemas.map((r) => r.name)),
     ...index.remoteSchemas.flatMap((schema) => {

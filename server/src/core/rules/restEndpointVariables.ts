@@ -12,6 +12,7 @@ import type { Rule, RuleContext } from './rule';
 /** Each `:var` segment of a rest endpoint's url is a variable `$var` of its query's operation. */
 export const restEndpointVariables: Rule = {
   codes: ['rest-endpoint-variables'],
+  reads: ['restEndpoints', 'collections'],
   check: (ctx) => ctx.index.restEndpoints.flatMap((endpoint) => checkEndpoint(ctx, endpoint)),
 };
 

@@ -1,5 +1,5 @@
 import type { Finding, RelatedInfo, Severity } from '../diagnostics';
-import type { Loc, Named, ProjectIndex } from '../project/index/types';
+import type { Loc, Named, ProjectIndex, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
 import type { Project } from '../project/project';
 
@@ -9,11 +9,31 @@ export interface RuleContext {
   readonly walk: Walk;
 }
 
+/**
+ * What a rule can read. A rule that lists its inputs in `reads` is not run again while each of them
+ * is the same as at its last run: the index parts are new objects only when a file they are read
+ * from changed; `actionsGraphql` is the actions.graphql file; `unreferenced` the table files no
+ * include reaches. Walking into the nodes of an input is reading that input.
+ */
+export type RuleInput = Exclude<keyof ProjectIndex, 'root'> | 'actionsGraphql' | 'unreferenced';
+
 /** A cross-file rule: one file each, small, pure. */
 export interface Rule {
   /** The codes this rule can report (each stable, kebab-case, documented in docs/rules.md). */
   readonly codes: readonly string[];
+  /** Everything the rule reads; without it the rule runs on every check. */
+  readonly reads?: readonly RuleInput[];
   check(ctx: RuleContext): Finding[];
+  /**
+   * For rules about one table at a time: the findings of one table, re-run only for tables whose
+   * facts changed (or when another input in `reads` changed). `check` covers every table.
+   */
+  readonly checkTable?: (table: TableFact, ctx: RuleContext) => Finding[];
+}
+
+/** A rule that looks at one table at a time (its `check` runs it on every table). */
+export function tableRule(rule: { codes: readonly string[]; reads?: readonly RuleInput[]; checkTable: (table: TableFact, ctx: RuleContext) => Finding[] }): Rule {
+  return { ...rule, reads: ['tables', ...(rule.reads ?? [])], check: (ctx) => ctx.index.tables.flatMap((t) => rule.checkTable(t, ctx)) };
 }
 
 export function finding(code: string, severity: Severity, message: string, loc: Loc, extra: { related?: RelatedInfo[]; data?: Record<string, unknown> } = {}): Finding {

@@ -4,6 +4,7 @@ import type { Rule } from './rule';
 /** A table tracked twice in one source. */
 export const tableDuplicate: Rule = {
   codes: ['table-duplicate'],
+  reads: ['tables'],
   check: ({ index }) =>
     duplicates(index.tables, (t) => `${t.source}\u0000${t.key}`).map(([first, again]) =>
       finding('table-duplicate', 'error', `Table \`${again.key}\` is tracked more than once in source \`${again.source}\`.`, again.includeLoc ?? again.tableLoc, {

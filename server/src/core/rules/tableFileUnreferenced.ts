@@ -5,6 +5,7 @@ import type { Rule } from './rule';
 /** A table or function file that no tables.yaml/functions.yaml includes: the CLI ignores it. */
 export const tableFileUnreferenced: Rule = {
   codes: ['table-file-unreferenced'],
+  reads: ['unreferenced'],
   check: ({ project }) =>
     [...project.files.values()]
       .filter((f) => f.unreferenced)

@@ -1,46 +1,92 @@
 import { join } from '../../util/paths';
 import type { Project } from '../project';
+import { readDatabases, updateTableFiles } from './databases';
+import type { DatabasesPart } from './databases';
 import type { IndexMemo } from './memo';
-import { addColumn, readSource } from './tables';
-import type { ForeignColumn } from './tables';
-import { tableKey } from './tableRef';
+import { SEGMENT_FILES, segmentsOf } from './segments';
+import type { Segment } from './segments';
 import { Walk } from './walk';
 import type { At, CollectionFact, InheritedRoleFact, Named, NamedEntry, ProjectIndex, RoleUse, TableFact } from './types';
 
-/** Builds the cross-file facts of one metadata root from its parsed files. */
-export function buildIndex(project: Project, memo?: IndexMemo): ProjectIndex {
-  const walk = new Walk(project);
-  const top = (rel: string): At => walk.root(join(project.root, rel)) ?? { file: join(project.root, rel), node: undefined };
-  const foreign: ForeignColumn[] = [];
-  const sources = walk.items(top('databases/databases.yaml')).flatMap((at) => readSource(walk, at, foreign, memo) ?? []);
-  const tables = sources.flatMap((s) => s.tables);
-  applyForeignColumns(tables, foreign);
-  const index: ProjectIndex = {
-    root: project.root,
-    sources,
-    tables,
-    roles: new Map(),
-    collections: walk.items(top('query_collections.yaml')).flatMap((at) => readCollection(walk, at) ?? []),
-    allowList: walk.items(top('allow_list.yaml')).flatMap((at) => {
-      const collection = walk.named(at, 'collection');
-      return collection ? [{ collection, at }] : [];
-    }),
-    inheritedRoles: walk.items(top('inherited_roles.yaml')).flatMap((at) => readInheritedRole(walk, at) ?? []),
-    remoteSchemas: namedEntries(walk, top('remote_schemas.yaml')),
-    cronTriggers: namedEntries(walk, top('cron_triggers.yaml')),
-    actions: namedEntries(walk, walk.get(top('actions.yaml'), 'actions')),
-    restEndpoints: namedEntries(walk, top('rest_endpoints.yaml')),
-  };
-  collectRoles(walk, index, top);
-  return index;
+/** An index and what updating it after a change needs. */
+export interface IndexBuild {
+  readonly index: ProjectIndex;
+  readonly databases: DatabasesPart;
+  /** Role uses outside table permissions (actions, remote schemas, functions, the allow list, ...). */
+  readonly otherRoles: readonly RoleSighting[];
 }
 
-function applyForeignColumns(tables: readonly TableFact[], foreign: readonly ForeignColumn[]): void {
-  const byKey = new Map(tables.map((t) => [`${t.source}\u0000${t.key}`, t]));
-  for (const col of foreign) {
-    const table = byKey.get(`${col.source}\u0000${tableKey(col.table)}`);
-    if (table) addColumn(table, col.column, col.loc);
-  }
+interface RoleSighting {
+  readonly role: Named;
+  readonly use: RoleUse;
+}
+
+/** Builds the cross-file facts of one metadata root from its parsed files. */
+export function buildIndex(project: Project, memo?: IndexMemo): ProjectIndex {
+  return indexProject(project, memo).index;
+}
+
+export function indexProject(project: Project, memo?: IndexMemo): IndexBuild {
+  const walk = new Walk(project);
+  const databases = readDatabases(walk, top(walk, project, 'databases'), memo);
+  const parts = {
+    collections: readCollections(walk, project),
+    allowList: readAllowList(walk, project),
+    inheritedRoles: walk.items(top(walk, project, 'inheritedRoles')).flatMap((at) => readInheritedRole(walk, at) ?? []),
+    remoteSchemas: namedEntries(walk, top(walk, project, 'remoteSchemas')),
+    cronTriggers: namedEntries(walk, top(walk, project, 'cronTriggers')),
+    actions: namedEntries(walk, walk.get(top(walk, project, 'actions'), 'actions')),
+    restEndpoints: namedEntries(walk, top(walk, project, 'restEndpoints')),
+  };
+  return finish(project, walk, databases, parts, undefined);
+}
+
+/**
+ * The index after `changed` files changed, given that the project's files and includes are the same
+ * as when `prev` was built: only the parts those files feed are read again; the other parts (and
+ * every table fact a table-file edit does not touch) are the previous objects.
+ */
+export function updateIndex(prev: IndexBuild, project: Project, changed: readonly string[], memo?: IndexMemo): IndexBuild {
+  const segments = segmentsOf(project, changed);
+  if (segments.size === 0) return prev;
+  const walk = new Walk(project);
+  const old = prev.index;
+  const tableFiles = changed.filter((p) => prev.databases.positions.has(p));
+  const onlyTables = segments.size === 1 && segments.has('databases') && tableFiles.length === changed.length;
+  const databases = (onlyTables ? updateTableFiles(prev.databases, walk, [...new Set(changed)], memo) : undefined) ?? (segments.has('databases') ? readDatabases(walk, top(walk, project, 'databases'), memo) : prev.databases);
+  const again = <T>(segment: Segment, kept: T, read: () => T): T => (segments.has(segment) ? read() : kept);
+  const parts = {
+    collections: again('collections', old.collections, () => readCollections(walk, project)),
+    allowList: again('allowList', old.allowList, () => readAllowList(walk, project)),
+    inheritedRoles: again('inheritedRoles', old.inheritedRoles, () => walk.items(top(walk, project, 'inheritedRoles')).flatMap((at) => readInheritedRole(walk, at) ?? [])),
+    remoteSchemas: again('remoteSchemas', old.remoteSchemas, () => namedEntries(walk, top(walk, project, 'remoteSchemas'))),
+    cronTriggers: again('cronTriggers', old.cronTriggers, () => namedEntries(walk, top(walk, project, 'cronTriggers'))),
+    actions: again('actions', old.actions, () => namedEntries(walk, walk.get(top(walk, project, 'actions'), 'actions'))),
+    restEndpoints: again('restEndpoints', old.restEndpoints, () => namedEntries(walk, top(walk, project, 'restEndpoints'))),
+  };
+  const roles = [...segments].some((s) => ROLE_SEGMENTS.has(s)) ? (onlyTables ? 'tables' : 'all') : 'none';
+  return finish(project, walk, databases, parts, roles === 'all' ? undefined : { prev, tablesChanged: roles === 'tables' });
+}
+
+/** The parts whose files hold role uses. */
+const ROLE_SEGMENTS: ReadonlySet<Segment> = new Set(['databases', 'actions', 'remoteSchemas', 'inheritedRoles', 'allowList', 'introspection']);
+
+type Parts = Pick<ProjectIndex, 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints'>;
+
+/**
+ * Adds the roles. `kept`: the previous build when no file outside table permissions that holds role
+ * uses changed; its roles are kept as they are unless table files changed.
+ */
+function finish(project: Project, walk: Walk, databases: DatabasesPart, parts: Parts, kept: { prev: IndexBuild; tablesChanged: boolean } | undefined): IndexBuild {
+  const withTables = { root: project.root, sources: databases.sources, tables: databases.tables, tableKeys: databases.tableKeys, ...parts };
+  const otherRoles = kept?.prev.otherRoles ?? otherRoleUses(walk, withTables, top(walk, project, 'introspection'));
+  const roles = kept && !kept.tablesChanged ? kept.prev.index.roles : rolesOf(withTables.tables, otherRoles);
+  return { index: { ...withTables, roles }, databases, otherRoles };
+}
+
+function top(walk: Walk, project: Project, segment: Segment): At {
+  const path = join(project.root, SEGMENT_FILES[segment]);
+  return walk.root(path) ?? { file: path, node: undefined };
 }
 
 function namedEntries(walk: Walk, list: At): NamedEntry[] {
@@ -48,6 +94,10 @@ function namedEntries(walk: Walk, list: At): NamedEntry[] {
     const name = walk.named(at);
     return name ? [{ name, at }] : [];
   });
+}
+
+function readCollections(walk: Walk, project: Project): CollectionFact[] {
+  return walk.items(top(walk, project, 'collections')).flatMap((at) => readCollection(walk, at) ?? []);
 }
 
 function readCollection(walk: Walk, at: At): CollectionFact | undefined {
@@ -60,21 +110,24 @@ function readCollection(walk: Walk, at: At): CollectionFact | undefined {
   return { name, at, queries };
 }
 
+function readAllowList(walk: Walk, project: Project): ProjectIndex['allowList'] {
+  return walk.items(top(walk, project, 'allowList')).flatMap((at) => {
+    const collection = walk.named(at, 'collection');
+    return collection ? [{ collection, at }] : [];
+  });
+}
+
 function readInheritedRole(walk: Walk, at: At): InheritedRoleFact | undefined {
   const role = walk.named(at, 'role_name') ?? walk.named(at, 'role');
   return role ? { role, roleSet: walk.strings(walk.get(at, 'role_set')), at } : undefined;
 }
 
-function collectRoles(walk: Walk, index: ProjectIndex, top: (rel: string) => At): void {
+/** Every role use outside table permissions, in a fixed order (actions, remote schemas, inherited roles, functions, allow list, introspection). */
+function otherRoleUses(walk: Walk, index: Omit<ProjectIndex, 'roles'>, introspection: At): RoleSighting[] {
+  const out: RoleSighting[] = [];
   const use = (role: Named | undefined, via: string, countsAsRole: boolean): void => {
-    if (!role) return;
-    const list = index.roles.get(role.name) ?? [];
-    list.push({ loc: role.loc, via, countsAsRole } satisfies RoleUse);
-    index.roles.set(role.name, list);
+    if (role) out.push({ role, use: { loc: role.loc, via, countsAsRole } });
   };
-  for (const table of index.tables) {
-    for (const perm of table.permissions) use(perm.role, `${perm.kind} permission on ${table.key}`, true);
-  }
   for (const action of index.actions) {
     for (const perm of walk.items(walk.get(action.at, 'permissions'))) use(walk.named(perm, 'role'), `permission on action ${action.name.name}`, true);
   }
@@ -90,5 +143,31 @@ function collectRoles(walk: Walk, index: ProjectIndex, top: (rel: string) => At)
   for (const entry of index.allowList) {
     for (const role of walk.strings(walk.get(walk.get(entry.at, 'scope'), 'roles'))) use(role, `allow-list scope of ${entry.collection.name}`, false);
   }
-  for (const role of walk.strings(walk.get(top('graphql_schema_introspection.yaml'), 'disabled_for_roles'))) use(role, 'introspection disabled for role', false);
+  for (const role of walk.strings(walk.get(introspection, 'disabled_for_roles'))) use(role, 'introspection disabled for role', false);
+  return out;
+}
+
+/** Role name -> its uses: table permissions first (in table order), then the others. */
+function rolesOf(tables: ProjectIndex['tables'], others: readonly RoleSighting[]): Map<string, RoleUse[]> {
+  const roles = new Map<string, RoleUse[]>();
+  const add = (name: string, use: RoleUse): void => {
+    const list = roles.get(name);
+    if (list) list.push(use);
+    else roles.set(name, [use]);
+  };
+  for (const table of tables) for (const { role, use } of permissionUses(table)) add(role.name, use);
+  for (const { role, use } of others) add(role.name, use);
+  return roles;
+}
+
+const usesOf = new WeakMap<TableFact, readonly RoleSighting[]>();
+
+/** The role uses of a table's permissions, made once per table fact. */
+function permissionUses(table: TableFact): readonly RoleSighting[] {
+  let uses = usesOf.get(table);
+  if (!uses) {
+    uses = table.permissions.map((perm) => ({ role: perm.role, use: { loc: perm.role.loc, via: `${perm.kind} permission on ${table.key}`, countsAsRole: true } }));
+    usesOf.set(table, uses);
+  }
+  return uses;
 }

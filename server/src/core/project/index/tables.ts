@@ -1,8 +1,7 @@
-import { freshCopy } from './memo';
 import type { IndexMemo } from './memo';
 import { readTableRef, tableKey } from './tableRef';
 import type { Walk } from './walk';
-import type { At, Loc, PermissionFact, PermissionKind, RelationshipFact, RelationshipKind, SourceFact, TableFact, QualifiedTable } from './types';
+import type { At, Loc, Named, PermissionFact, PermissionKind, RelationshipFact, RelationshipKind, TableFact, QualifiedTable } from './types';
 
 const RELATIONSHIP_LISTS: readonly (readonly [string, RelationshipKind])[] = [
   ['object_relationships', 'object'],
@@ -20,32 +19,53 @@ export interface ForeignColumn {
   readonly loc: Loc;
 }
 
-export function readSource(walk: Walk, at: At, foreign: ForeignColumn[], memo?: IndexMemo): SourceFact | undefined {
+/** One table entry of a source as read: its own facts, what it says about other tables, and where it came from. */
+export interface TableRead {
+  /** The facts of the entry's own text (before other tables' foreign columns are added). */
+  readonly base: TableFact;
+  readonly foreign: readonly ForeignColumn[];
+  /** The table file, when the entry is a whole file without includes (its facts depend on its text alone). */
+  readonly wholeFile?: string;
+}
+
+export interface SourceRead {
+  readonly name: Named;
+  readonly kind: string;
+  readonly at: At;
+  readonly tables: readonly TableRead[];
+}
+
+export function readSource(walk: Walk, at: At, memo?: IndexMemo): SourceRead | undefined {
   const name = walk.named(at);
   if (!name) return undefined;
   const kind = walk.text(walk.get(at, 'kind')) ?? 'postgres';
   const tables = walk.rawItems(walk.get(at, 'tables')).flatMap((raw) => {
-    const table = readTableMemo(walk, walk.deref(raw), name.name, foreign, memo);
+    const read = readTableEntry(walk, walk.deref(raw), name.name, memo);
     const includeLoc = walk.includeLoc(raw);
-    return table ? [includeLoc ? { ...table, includeLoc } : table] : [];
+    return read ? [includeLoc ? { ...read, base: { ...read.base, includeLoc } } : read] : [];
   });
   return { name, kind, at, tables };
 }
 
-/** readTable, remembered per parsed table file when the entry is a whole file without includes. */
-function readTableMemo(walk: Walk, at: At, source: string, foreign: ForeignColumn[], memo: IndexMemo | undefined): TableFact | undefined {
-  const file = memo ? walk.wholeFile(at) : undefined;
-  if (!memo || !file || file.includes.length > 0) return readTable(walk, at, source, foreign);
-  const known = memo.get(file, source);
-  if (known) {
-    foreign.push(...known.foreign);
-    return freshCopy(known.fact);
-  }
-  const own: ForeignColumn[] = [];
-  const fact = readTable(walk, at, source, own);
-  foreign.push(...own);
-  if (fact) memo.set(file, source, { fact: freshCopy(fact), foreign: own });
-  return fact;
+/** A table entry's facts; remembered per parsed table file when the entry is a whole file without includes. */
+export function readTableEntry(walk: Walk, at: At, source: string, memo: IndexMemo | undefined): TableRead | undefined {
+  const file = walk.wholeFile(at);
+  const whole = file && file.includes.length === 0 ? file : undefined;
+  const known = whole && memo?.get(whole, source);
+  if (known) return { base: known.fact, foreign: known.foreign, wholeFile: at.file };
+  const foreign: ForeignColumn[] = [];
+  const fact = readTable(walk, at, source, foreign);
+  if (!fact) return undefined;
+  if (whole) memo?.set(whole, source, { fact, foreign });
+  return { base: fact, foreign, ...(whole ? { wholeFile: at.file } : {}) };
+}
+
+/** A table's facts with the foreign columns other tables reveal: a copy, so remembered facts stay as read. */
+export function withForeignColumns(fact: TableFact, incoming: readonly ForeignColumn[] | undefined): TableFact {
+  if (!incoming || incoming.length === 0) return fact;
+  const placed: TableFact = { ...fact, columns: new Map([...fact.columns].map(([column, locs]) => [column, [...locs]])) };
+  for (const col of incoming) addColumn(placed, col.column, col.loc);
+  return placed;
 }
 
 function readTable(walk: Walk, at: At, source: string, foreign: ForeignColumn[]): TableFact | undefined {

@@ -64,7 +64,7 @@ export interface SourceFact {
   readonly name: Named;
   readonly kind: string;
   readonly at: At;
-  readonly tables: TableFact[];
+  readonly tables: readonly TableFact[];
 }
 
 export interface RoleUse {
@@ -105,14 +105,16 @@ export interface NamedEntry {
 /** Everything the cross-file rules and editor features need to know about one metadata root. */
 export interface ProjectIndex {
   readonly root: string;
-  readonly sources: SourceFact[];
-  readonly tables: TableFact[];
-  readonly roles: Map<string, RoleUse[]>;
-  readonly collections: CollectionFact[];
-  readonly allowList: AllowListFact[];
-  readonly inheritedRoles: InheritedRoleFact[];
-  readonly remoteSchemas: NamedEntry[];
-  readonly cronTriggers: NamedEntry[];
-  readonly actions: NamedEntry[];
-  readonly restEndpoints: NamedEntry[];
+  readonly sources: readonly SourceFact[];
+  readonly tables: readonly TableFact[];
+  /** `${source}\u0000${key}` of every tracked table. */
+  readonly tableKeys: ReadonlySet<string>;
+  readonly roles: ReadonlyMap<string, readonly RoleUse[]>;
+  readonly collections: readonly CollectionFact[];
+  readonly allowList: readonly AllowListFact[];
+  readonly inheritedRoles: readonly InheritedRoleFact[];
+  readonly remoteSchemas: readonly NamedEntry[];
+  readonly cronTriggers: readonly NamedEntry[];
+  readonly actions: readonly NamedEntry[];
+  readonly restEndpoints: readonly NamedEntry[];
 }

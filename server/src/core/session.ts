@@ -1,0 +1,95 @@
+import type { CheckServices, RootResult } from './check';
+import { compareFindings } from './diagnostics';
+import type { Finding } from './diagnostics';
+import { indexProject, updateIndex } from './project/index/build';
+import type { IndexBuild } from './project/index/build';
+import { IndexMemo } from './project/index/memo';
+import { Walk } from './project/index/walk';
+import { loadProject, reloadFiles } from './project/load';
+import type { Reload } from './project/load';
+import type { Project, ProjectFile } from './project/project';
+import { RULES } from './rules';
+import { RuleRunner } from './rules/runner';
+import { applySeverity } from './severity';
+import type { SeverityOverrides } from './severity';
+
+interface State {
+  readonly project: Project;
+  readonly build: IndexBuild;
+  /** YAML syntax and schema findings per file (files without any are absent). */
+  readonly perFile: ReadonlyMap<string, readonly Finding[]>;
+}
+
+/**
+ * One metadata root, checked again and again (the language server keeps one per root). Told which
+ * paths changed, a check re-reads only those files, re-indexes only the parts they feed, validates
+ * only them and re-runs only the rules whose inputs changed. A change to the project's shape (a file
+ * created or deleted, an include edited) loads the root again, still with every parse cached.
+ */
+export class RootSession {
+  private state: State | undefined;
+  private readonly runner = new RuleRunner();
+  private readonly memo: IndexMemo;
+
+  constructor(
+    readonly root: string,
+    private readonly services: CheckServices,
+  ) {
+    this.memo = services.memo ?? new IndexMemo();
+  }
+
+  /** `changed`: the paths that changed since the last check; undefined: anything may have. */
+  check(changed?: readonly string[], severity: SeverityOverrides | undefined = this.services.severity): RootResult {
+    const prev = this.state;
+    const reload = prev && changed ? reloadFiles(prev.project, changed, this.services.host, this.services.cache) : undefined;
+    this.state = prev && reload ? this.update(prev, reload) : this.load();
+    return this.result(this.state, severity);
+  }
+
+  /** How many times rule code ran (whole project or one table) in this session. */
+  get ruleRuns(): number {
+    return this.runner.runs;
+  }
+
+  private load(): State {
+    const project = loadProject(this.root, this.services.host, this.services.cache);
+    const perFile = new Map<string, readonly Finding[]>();
+    for (const file of project.files.values()) this.validate(project, file, perFile);
+    return { project, build: indexProject(project, this.memo), perFile };
+  }
+
+  private update(prev: State, { project, changed }: Reload): State {
+    if (changed.length === 0) return prev;
+    const perFile = new Map(prev.perFile);
+    for (const path of withIncluders(project, changed)) {
+      const file = project.files.get(path);
+      if (file) this.validate(project, file, perFile);
+    }
+    return { project, build: updateIndex(prev.build, project, changed, this.memo), perFile };
+  }
+
+  private validate(project: Project, file: ProjectFile, perFile: Map<string, readonly Finding[]>): void {
+    const findings = [...(file.yaml?.syntax ?? []), ...(this.services.validator?.validate(project, file) ?? [])];
+    if (findings.length > 0) perFile.set(file.path, findings);
+    else perFile.delete(file.path);
+  }
+
+  private result(state: State, severity: SeverityOverrides | undefined): RootResult {
+    const { project, build } = state;
+    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project) }, this.services.rules ?? RULES);
+    const findings = [...project.findings, ...[...state.perFile.values()].flat(), ...ruleFindings];
+    return { root: this.root, project, index: build.index, findings: applySeverity(findings, severity).sort(compareFindings) };
+  }
+}
+
+/** `paths` and every file that includes one of them, to any depth (their validation may inline a fragment). */
+function withIncluders(project: Project, paths: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const visit = (path: string): void => {
+    if (out.has(path)) return;
+    out.add(path);
+    for (const site of project.files.get(path)?.includedBy ?? []) visit(site.file);
+  };
+  paths.forEach(visit);
+  return out;
+}
