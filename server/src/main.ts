@@ -61,10 +61,10 @@ connection.onInitialized(() => {
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
       const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
       folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined)];
-      workspace.setFolders(folders);
+      void workspace.startUp(folders);
     });
   }
-  void refreshSettings().then(() => workspace.setFolders(folders));
+  void refreshSettings().then(() => workspace.startUp(folders));
 });
 
 async function refreshSettings(): Promise<void> {

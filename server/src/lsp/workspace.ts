@@ -30,6 +30,9 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
+/** How long start-up parses before it lets requests and edits through. */
+const SLICE_MS = 25;
+
 const NODE_TIMERS: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) };
 
 export interface Publisher {
@@ -58,6 +61,8 @@ export class MetadataWorkspace {
   private readonly reports = new WeakMap<RootResult, ServerReport>();
   severity: SeverityOverrides = {};
 
+  /** Counts start-ups, so an older one stops when a newer one begins. */
+  private startUps = 0;
   /** Changed paths waiting for the debounced re-check. */
   private readonly pending = new Set<string>();
   private timer: unknown;
@@ -68,6 +73,7 @@ export class MetadataWorkspace {
     private readonly publisher: Publisher,
     private readonly timers: Timers = NODE_TIMERS,
     private readonly debounceMs = 120,
+    private readonly sliceMs = SLICE_MS,
   ) {}
 
   /** Notes a change; the re-check runs once typing pauses (or earlier, when a request needs it). */
@@ -90,6 +96,38 @@ export class MetadataWorkspace {
   setFolders(folders: readonly string[]): void {
     this.folders = [...folders];
     this.rediscover();
+  }
+
+  /**
+   * The first check of `folders`, kept off a long synchronous path: every YAML file of each root is
+   * parsed in slices of about 25 ms that yield to the event loop (requests and edits are
+   * served in between, and each file's YAML errors are published as soon as it is parsed), then the
+   * roots are checked from the parse cache. A newer start-up makes an older one stop.
+   */
+  async startUp(folders: readonly string[]): Promise<void> {
+    const run = ++this.startUps;
+    this.folders = [...folders];
+    this.publishStatus('checking');
+    const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host).roots))];
+    let slice = performance.now();
+    for (const path of roots.flatMap((root) => metadataFiles(this.host, root, this.host.realPath(root)))) {
+      this.parseEarly(path);
+      if (performance.now() - slice < this.sliceMs) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (run !== this.startUps) return;
+      slice = performance.now();
+    }
+    this.rediscover();
+  }
+
+  private parseEarly(path: string): void {
+    const read = this.host.readFile(path);
+    if (read.kind !== 'text') return;
+    const syntax = this.cache.get(path, read.text).syntax;
+    if (syntax.length === 0) return;
+    const diagnostics = syntax.map((f) => toDiagnostic(f, (file) => this.lineIndex(file, file === path ? read.text : undefined)));
+    this.publisher.diagnostics(pathToUri(path), diagnostics);
+    this.sent.set(path, { findings: syntax, signature: JSON.stringify(diagnostics) });
   }
 
   get rootPaths(): readonly string[] {
@@ -248,4 +286,19 @@ export class MetadataWorkspace {
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The YAML files below a root (including those no include reaches yet), for parsing ahead at start-up. */
+function metadataFiles(host: FileSystemHost, root: string, realRoot: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string, depth: number): void => {
+    for (const entry of host.readDir(dir) ?? []) {
+      const path = `${dir}/${entry.name}`;
+      if (!isInside(host.realPath(path), realRoot)) continue;
+      if (entry.isDirectory && depth < 8 && !entry.name.startsWith('.')) visit(path, depth + 1);
+      else if (!entry.isDirectory && /\.ya?ml$/i.test(entry.name)) out.push(path);
+    }
+  };
+  visit(root, 0);
+  return out;
 }

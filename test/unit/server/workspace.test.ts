@@ -36,3 +36,19 @@ test('a request answers from every edit received, even inside the debounce windo
   assert.ok(!timers.armed(), 'the pending re-check ran and its timer was cleared');
   assert.ok(published.includes('allow_list.yaml:1'));
 });
+
+test('start-up parses in slices that yield, publishes YAML errors per file as it goes, and a newer start-up stops an older one', async () => {
+  const { files } = markedProject(ROOT, { ...BASE, 'cron_triggers.yaml': '- name: [broken\n' });
+  const events: string[] = [];
+  const publisher = { diagnostics: (uri: string, d: unknown[]) => events.push(`${uri.split('/').pop()}:${d.length}`), status: (s: { state: string }) => events.push(s.state) };
+  const ws = new MetadataWorkspace(memoryHost(files), schemaValidator(), publisher, manualTimers(), 120, 0);
+  const first = ws.startUp(['/p']);
+  assert.deepEqual(events, ['checking'], 'one file parsed, then the event loop gets a turn');
+  const second = ws.startUp(['/p']);
+  await Promise.all([first, second]);
+  assert.equal(events.filter((e) => e === 'ready').length, 1, 'only the newer start-up checked the roots');
+  const broken = events.indexOf('cron_triggers.yaml:1');
+  assert.ok(broken > 0 && broken < events.indexOf('ready'), `the YAML error came before the check: ${events.join(' ')}`);
+  assert.equal(events.filter((e) => e.startsWith('cron_triggers.yaml')).length, 1, 'the check did not send the same diagnostics again');
+  assert.ok(ws.result(ROOT));
+});
