@@ -3,12 +3,13 @@
  * and the local edit after the server accepted a change.
  */
 import * as vscode from 'vscode';
-import type { WorkspaceEdit } from 'vscode-languageclient/node';
 import { editForOperationRequest, listRootsRequest, projectFactsRequest } from '../../../server/src/core/protocol';
 import type { EditForOperationParams, EditForOperationResult, ListRootsResult, MetadataOperation, ProjectFacts, ProjectFactsParams, ProjectFactsResult } from '../../../server/src/core/protocol';
 import { isInside } from '../../../server/src/core/util/paths';
 import { toCorePath, toNativePath } from '../../../server/src/node/fsHost';
+import { applyEditSafely } from '../safeEdit';
 import type { CommandContext } from './context';
+import { editPlanOf } from './lspEdit';
 import { pick } from './prompts';
 
 export interface Target {
@@ -43,7 +44,11 @@ export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | u
 
 export type Applied = { readonly ok: true; readonly files: readonly string[]; readonly notes: readonly string[] } | { readonly ok: false; readonly message: string };
 
-/** Asks the language server for the local edit of `operation` and applies it as one undoable edit. */
+/**
+ * Asks the language server for the local edit of `operation` and applies it as one undoable edit,
+ * saving the files it changed that had no unsaved changes. All or nothing: when VS Code fails
+ * half way, every file it touched is put back as it was.
+ */
 export async function applyLocalEdit(ctx: CommandContext, root: string, operation: MetadataOperation): Promise<Applied> {
   const params: EditForOperationParams = { root, operation };
   const result = await ctx.client.sendRequest<EditForOperationResult>(editForOperationRequest, params);
@@ -51,18 +56,21 @@ export async function applyLocalEdit(ctx: CommandContext, root: string, operatio
   if (result.edit === undefined) return { ok: true, files: [], notes: result.notes };
   const stale = staleDocument(result);
   if (stale !== undefined) return { ok: false, message: `${vscode.workspace.asRelativePath(stale)} changed while the command ran; run it again to update the local files.` };
-  const edit = await ctx.client.protocol2CodeConverter.asWorkspaceEdit(result.edit as WorkspaceEdit);
-  const touched = new Set(result.files.map((f) => uriOf(f).toString()));
-  const dirtyBefore = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
-  if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: true }))) return { ok: false, message: 'VS Code did not apply the edit (a file may be read-only or changed meanwhile).' };
-  await saveEdited(touched, dirtyBefore);
+  const plan = editPlanOf(result.edit);
+  const applied = await applyEditSafely({ ...plan, files: [...new Set([...plan.files, ...result.files])] }, { isRefactoring: true });
+  if (!applied.ok) {
+    ctx.log.warn(`The local edit failed half way; put back: ${applied.undone.join(', ') || 'nothing'}.`);
+    return { ok: false, message: localFailure(applied.reason, applied.notRestored) };
+  }
   return { ok: true, files: result.files, notes: result.notes };
 }
 
-/** Saves the edited documents that had no unsaved changes before, so the files on disk match the server (undo still works). */
-async function saveEdited(touched: ReadonlySet<string>, dirtyBefore: ReadonlySet<string>): Promise<void> {
-  const documents = vscode.workspace.textDocuments.filter((d) => d.isDirty && touched.has(d.uri.toString()) && !dirtyBefore.has(d.uri.toString()));
-  await Promise.all(documents.map((d) => d.save()));
+/** Why the local files were not updated, and that they are as they were (or which are not). */
+function localFailure(reason: string, notRestored: readonly string[]): string {
+  const after = notRestored.length === 0
+    ? 'The files it had changed are as they were; Export From Server brings them in line with the server.'
+    : `${notRestored.join(', ')} could not be put back as they were: check them.`;
+  return `${reason}. ${after}`;
 }
 
 /** An open document whose version differs from the one the edit was computed for. */

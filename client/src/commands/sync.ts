@@ -34,6 +34,8 @@ import { openChanges, previewExport } from './exportPreview';
 import { applyFailureMessage, isAboutTheMetadata } from './failureText';
 import { refusal, tell } from './flow';
 import { chooseTarget, uriOf } from './project';
+import { applyEditSafely } from '../safeEdit';
+import type { EditPlan } from '../safeEdit';
 import { confirm } from './prompts';
 import type { ExportRecord } from './syncText';
 import {
@@ -180,7 +182,12 @@ export const exportFromServer: CommandFactory = (ctx) => async (arg) => {
   if (booleanArg(ready.args, 'confirm') !== true) await previewExport(`Export From Server: ${from} → ${ready.folder}`, plan.files, sides);
   const stale = await staleFile(plan.files);
   if (stale !== undefined) return tell('failed', `${shown(stale.file)} changed after the export was planned; nothing was written. Run Export From Server again.`);
-  if (!(await vscode.workspace.applyEdit(exportEdit(plan)))) return tell('failed', `VS Code did not write the export (a file may be read-only); nothing was written to ${ready.folder}.`);
+  const written = await applyEditSafely(exportEdit(plan));
+  if (!written.ok) {
+    ctx.log.warn(`Export From Server failed half way; put back: ${written.undone.join(', ') || 'nothing'}.`);
+    return tell('local-failed', exportFailure(ready.folder, written.reason, written.notRestored));
+  }
+  await removeEmptied(plan.emptiedFolders);
   await remember(ctx, ready, server.resourceVersion);
   const message = `Exported ${from} to ${ready.folder}: ${exportCounts(planCounts(plan.files))}.`;
   ctx.log.info(message);
@@ -207,17 +214,45 @@ async function diskText(uri: vscode.Uri): Promise<string | undefined> {
   }
 }
 
-/** One edit: every file written (created or overwritten), deleted, and the folders left empty removed. */
-function exportEdit(plan: Plan): vscode.WorkspaceEdit {
+/**
+ * One edit, undone by one undo: an updated file is a text edit of its whole text (undo restores
+ * the old text; a file operation that overwrites is undone by deleting the file), then the deleted
+ * files, then the new files (created with their contents; an existing one fails the edit).
+ */
+function exportEdit(plan: Plan): EditPlan {
   const edit = new vscode.WorkspaceEdit();
   const metadata: vscode.WorkspaceEditEntryMetadata = { label: 'Export From Server', needsConfirmation: false };
   const encoder = new TextEncoder();
-  for (const file of plan.files) {
-    if (file.kind === 'delete') edit.deleteFile(uriOf(file.file), { ignoreIfNotExists: true }, metadata);
-    else edit.createFile(uriOf(file.file), { overwrite: true, contents: encoder.encode(file.after ?? '') }, metadata);
+  const byKind = (kind: PlannedFile['kind']): PlannedFile[] => plan.files.filter((f) => f.kind === kind);
+  for (const file of byKind('update')) {
+    const edits = [vscode.TextEdit.replace(wholeText(file.before ?? ''), file.after ?? '')];
+    if (/\r/.test(file.before ?? '')) edits.push(vscode.TextEdit.setEndOfLine(vscode.EndOfLine.LF));
+    edit.set(uriOf(file.file), edits.map((e) => [e, metadata] as [vscode.TextEdit, vscode.WorkspaceEditEntryMetadata]));
   }
-  for (const folder of plan.emptiedFolders) edit.deleteFile(uriOf(folder), { recursive: true, ignoreIfNotExists: true }, metadata);
-  return edit;
+  for (const file of byKind('delete')) edit.deleteFile(uriOf(file.file), { ignoreIfNotExists: true }, metadata);
+  for (const file of byKind('create')) edit.createFile(uriOf(file.file), { overwrite: false, contents: encoder.encode(file.after ?? '') }, metadata);
+  const created = byKind('create').map((f) => f.file);
+  return { edit, files: plan.files.map((f) => f.file), writes: created };
+}
+
+/** The range of a document's whole text (its text as on disk: the export refuses unsaved documents). */
+function wholeText(text: string): vscode.Range {
+  const lines = text.split(/\r\n|\r|\n/);
+  return new vscode.Range(0, 0, lines.length - 1, lines.at(-1)!.length);
+}
+
+/** The folders under databases/ the export emptied (a dropped source): removed once empty (undo recreates a folder with its files). */
+async function removeEmptied(folders: readonly string[]): Promise<void> {
+  for (const folder of folders) {
+    const uri = uriOf(folder);
+    const entries = await vscode.workspace.fs.readDirectory(uri).then(undefined, () => undefined);
+    if (entries?.length === 0) await vscode.workspace.fs.delete(uri, { recursive: false, useTrash: false }).then(undefined, () => undefined);
+  }
+}
+
+function exportFailure(folder: string, reason: string, notRestored: readonly string[]): string {
+  const after = notRestored.length === 0 ? `Every file it had changed was put back: ${folder} is as it was.` : `${notRestored.join(', ')} could not be put back as they were: check them.`;
+  return `Export From Server could not write ${folder}: ${reason}. ${after}`;
 }
 
 /* ---- Diff With Server ---- */
