@@ -36,11 +36,14 @@ const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'e2e-project');
 /**
  * One VS Code window per run: a fresh copy of `source` is the workspace, and the suites are
  * out/test/e2e/<suites>/**\/*.test.js (passed to test/e2e/index.ts as E2E_SUITES). The corpus project
- * sits in ../shared beside the clone (there in CI; elsewhere a missing one is a loud skip).
+ * sits in ../shared beside the clone (there in CI; elsewhere a missing one is a loud skip). Workspace
+ * trust is off (the folder counts as trusted) except in runs with `untrusted: true`: there it is on
+ * and the fresh folder was never trusted, so the window is in Restricted Mode.
  */
 const RUNS = [
   { name: 'fixture', source: FIXTURE, suites: 'suite' },
   { name: 'corpus', source: path.resolve(ROOT, '..', 'shared', 'corpus', '5stackgg__api'), suites: 'corpus' },
+  { name: 'untrusted', source: FIXTURE, suites: 'untrusted', untrusted: true },
 ];
 const IMAGES = path.join(ROOT, 'docs', 'images');
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_SECONDS ?? 600) * 1000;
@@ -143,7 +146,8 @@ function prepareTempDir(run) {
 /** (d) The VS Code server, as leader of its own process group (detached = setsid(2)). */
 async function startServer(tmp, port, run) {
   const env = { E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites };
-  const child = await startVsCodeServer({ port, dataDir: tmp, logFile: path.join(tmp, 'server.log'), env, extraArgs: ['--disable-workspace-trust'], verbose: VERBOSE });
+  const extraArgs = run.untrusted ? [] : ['--disable-workspace-trust'];
+  const child = await startVsCodeServer({ port, dataDir: tmp, logFile: path.join(tmp, 'server.log'), env, extraArgs, verbose: VERBOSE });
   cleanups.push(() => stopProcessGroup(child));
   return child;
 }

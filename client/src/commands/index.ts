@@ -10,6 +10,7 @@ import { createRelationship, dropRelationship, renameRelationship, setRelationsh
 import { addInheritedRole, dropInheritedRole } from './roles';
 import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
 import { addSource, dropSource, renameSource } from './sources';
+import { refuseUntrusted } from './trust';
 import { applyToServer, diffWithServer, exportFromServer, reloadServerMetadata, showInconsistencies } from './sync';
 
 export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
@@ -46,6 +47,8 @@ export function registerCommands(ctx: CommandContext, finished: (outcome: Comman
 }
 
 async function settle(ctx: CommandContext, run: CommandRunner, arg: unknown): Promise<Result> {
+  const untrusted = refuseUntrusted();
+  if (untrusted) return untrusted;
   try {
     return await run(arg);
   } catch (error) {

@@ -5,12 +5,13 @@
  * (GET /_test/state), and the files on disk. The admin secret must never reach the output.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../client/src/api';
 import { REPO_ROOT } from '../../server/spawn';
 import { activateExtension, fixtureUri, openFixture, pressKeys, screenshot, waitForStatus } from '../helpers';
+import { outputLogFile, waitForFileText } from '../logs';
 import { metadataTexts as textsUnder, nextOutcome, runCommand as run, serverSettings } from '../serverHelpers';
 import type { TestServer } from '../testServer';
 import { startTestServer } from '../testServer';
@@ -228,34 +229,5 @@ function waitForServerView(api: ExtensionApi, predicate: (view: ExtensionApi['se
       subscription.dispose();
       resolve(view);
     });
-  });
-}
-
-/** The file VS Code writes the "GraphQL Metadata" output channel to (below the extension host's log folder). */
-function outputLogFile(hostLogFolder: string): string {
-  const found = readdirSync(hostLogFolder, { recursive: true, encoding: 'utf8' })
-    .filter((f) => path.basename(f) === 'GraphQL Metadata.log')
-    .map((f) => path.join(hostLogFolder, f));
-  assert.equal(found.length, 1, `one GraphQL Metadata log under ${hostLogFolder}: ${JSON.stringify(found)}`);
-  return found[0]!;
-}
-
-/** Resolves with the file's text once `predicate` holds (checked now, then on each change of the file). */
-function waitForFileText(file: string, predicate: (text: string) => boolean): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const check = (): boolean => {
-      const text = readFileSync(file, 'utf8');
-      if (!predicate(text)) return false;
-      clearTimeout(timer);
-      watcher.close();
-      resolve(text);
-      return true;
-    };
-    const timer = setTimeout(() => {
-      watcher.close();
-      reject(new Error(`${file} never had the expected text; it has:\n${readFileSync(file, 'utf8').slice(-2000)}`));
-    }, 30_000);
-    const watcher = watch(file, () => void check());
-    check();
   });
 }
