@@ -15,7 +15,7 @@ import { coldCheck, coreEdits, cpuProfile, yamlFloor } from './bench/measurement
 import { measurePeer, peerVersion } from './bench/peer.mjs';
 import { corpusProjects, generatedProject } from './bench/projects.mjs';
 import { checkTable, editTable, floorTable, profileTable, serverTable, targets, targetTable } from './bench/report.mjs';
-import { measureServer } from './bench/server.mjs';
+import { measureRestart, measureServer } from './bench/server.mjs';
 import { median, round } from './bench/stats.mjs';
 
 /** The smoke run (CI) must stay quick. */
@@ -91,6 +91,7 @@ async function measureTarget(opts, target, failures) {
   const edits = p.lspEdits > 0 ? p.kinds : [];
   const what = `language server x${p.lspRuns}${edits.length > 0 ? ` (${p.lspEdits} edits x ${edits.length} kinds)` : ''}`;
   await step(result, failures, 'server', what, () => repeated(p.lspRuns, 'initializeToReadyMs', (i) => measureServer(REPO, target.folder, target.root, i === 0 ? { edits, tableRel: target.tableRel, count: p.lspEdits } : {})));
+  await step(result, failures, 'restart', 'language server restart with its parse store', () => measureRestart(REPO, target.folder, target.root));
   if (p.coreEdits > 0) await step(result, failures, 'core', `in-process edits (${p.coreEdits} x ${p.kinds.length} kinds)`, () => coreEdits(REPO, target, p.coreEdits, p.kinds));
   if (opts.peer) await step(result, failures, 'peer', `yaml-language-server x${p.lspRuns}`, () => repeated(p.lspRuns, 'wallMs', () => measurePeer(REPO, target.root)));
   return result;

@@ -5,36 +5,14 @@
 // transport). A full `checkRoot` with a warm parse cache is timed too, for reference.
 // Usage: node scripts/bench/coreEdits.mjs ROOT TABLE_REL EDITS [KIND,KIND...]   (prints JSON)
 
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { loadCore } from './coreBundle.mjs';
 import { editPlan, withLine } from './edits.mjs';
 import { round, summary } from './stats.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const ENTRY = `
-export { checkRoot } from '../../server/src/core/check';
-export { RootSession } from '../../server/src/core/session';
-export { IndexMemo } from '../../server/src/core/project/index/memo';
-export { ParseCache } from '../../server/src/core/project/cache';
-export { SchemaValidator } from '../../server/src/core/schema/validator';
-export { loadSchemaSet } from '../../server/src/node/schemas';
-export { createNodeHost } from '../../server/src/node/fsHost';
-export { OverlayHost } from '../../server/src/lsp/overlayHost';
-export { MetadataWorkspace } from '../../server/src/lsp/workspace';
-`;
-
-async function loadCore(dir) {
-  const outfile = path.join(dir, 'core.js');
-  await esbuild.build({ stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-core.ts' }, bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, sourcemap: true, logLevel: 'warning' });
-  // The build-time validators, found next to the bundle as in dist/.
-  if (existsSync(path.join(REPO, 'dist/validators.js'))) copyFileSync(path.join(REPO, 'dist/validators.js'), path.join(dir, 'validators.js'));
-  return createRequire(outfile)(outfile);
-}
 
 function time(fn) {
   const t0 = performance.now();
@@ -88,10 +66,7 @@ function measureEdits(core, root, plans, edits) {
 }
 
 const [root, tableRel, editsArg, kindsArg] = process.argv.slice(2);
-// Kept after the run (with its source map), so a --cpu-prof of this script can be read.
-const dir = path.join(os.tmpdir(), 'graphql-metadata-bench', 'core-bundle');
-mkdirSync(dir, { recursive: true });
-const core = await loadCore(dir);
+const core = await loadCore();
 const read = (rel) => readFileSync(path.join(root, rel), 'utf8');
 const plans = (kindsArg ?? 'table,collections').split(',').map((kind) => editPlan(kind, tableRel, read));
 process.stdout.write(`${JSON.stringify(measureEdits(core, root, plans, Number(editsArg ?? 50)))}\n`);

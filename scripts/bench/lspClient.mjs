@@ -16,9 +16,12 @@ export const CLIENT_CAPABILITIES = {
 };
 
 export class LspClient {
-  /** @param settings (section) => value returned for workspace/configuration */
-  constructor(command, args, settings = () => ({})) {
-    this.process = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * @param settings (section) => value returned for workspace/configuration
+   * @param env more environment variables for the server process
+   */
+  constructor(command, args, settings = () => ({}), env = {}) {
+    this.process = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.process.stderr.resume();
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout), new StreamMessageWriter(this.process.stdin));
     this.diagnostics = new Map(); // uri -> { at, diagnostics }

@@ -26,9 +26,10 @@ export function checkTable(results) {
 
 export function serverTable(results) {
   return table(
-    ['project', 'ready', 'RSS', 'yaml-ls', 'yaml-ls RSS', 'yaml-ls diagnostics', 'yaml-ls / check wall', 'yaml-ls / our ready'],
+    ['project', 'ready', 'RSS', 'restart: ready without / with parse store (store size)', 'yaml-ls', 'yaml-ls RSS', 'yaml-ls diagnostics', 'yaml-ls / check wall', 'yaml-ls / our ready'],
     results.map((r) => [
       r.name, r.server ? pair(r.server.initializeToReadyMs, r.server.best_initializeToReadyMs) : '-', mb(r.server?.peakRssKb),
+      r.restart ? `${ms(r.restart.withoutStoreMs)} / ${ms(r.restart.withStoreMs)} (${r.restart.storeMb} MB)` : '-',
       r.peer ? pair(r.peer.wallMs, r.peer.best_wallMs) : '-', mb(r.peer?.peakRssKb), r.peer?.diagnostics, ratio(r.peer?.best_wallMs, r.check?.bestWallMs), ratio(r.peer?.best_wallMs, r.server?.best_initializeToReadyMs),
     ]),
   );
@@ -83,6 +84,7 @@ export function targets(results) {
     row('10k / 1k cold check (CPU)', ratio(k10?.check?.cpuMs, k1?.check?.cpuMs), '<= 11', (v) => v <= 11, 'x'),
     row('10k cold check peak RSS', k10?.check ? Math.round(k10.check.peakRssKb / 1024) : undefined, '< 1024 MB', (v) => v < 1024, ' MB'),
     row('1k cold check peak RSS', k1?.check ? Math.round(k1.check.peakRssKb / 1024) : undefined, '< 300 MB', (v) => v < 300, ' MB'),
+    row('1k server restart: ready with / without parse store', k1?.restart?.ratio, '< 1 (cheaper)', (v) => v < 1, 'x'),
   ];
 }
 

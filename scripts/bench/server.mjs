@@ -1,8 +1,11 @@
 // The language server (dist/server.js) over stdio: time from `initialize` to the status
 // notification `ready` (every file's diagnostics published), then one-line edit latency: from
-// didChange to the edited file's publishDiagnostics, and to the next `ready`.
+// didChange to the edited file's publishDiagnostics, and to the next `ready`. Each run gets an empty
+// cache folder (XDG_CACHE_HOME), so its start parses every file; `measureRestart` times a second
+// start that finds the parse store the first one wrote.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { editPlan } from './edits.mjs';
@@ -18,9 +21,10 @@ const readyCount = (client) => client.notifications.filter((n) => n.method === '
  * @param folder the workspace folder (the project, holding metadata/)
  * @param edits edit kinds (see edits.mjs), `count` edits each, in `tableRel` for the table kinds
  */
-export async function measureServer(repo, folder, root, { edits = [], tableRel, count = 30, timeoutMs = 30 * 60_000 } = {}) {
+export async function measureServer(repo, folder, root, { edits = [], tableRel, count = 30, timeoutMs = 30 * 60_000, cacheDir, beforeStop } = {}) {
   const started = performance.now();
-  const client = new LspClient(process.execPath, [path.join(repo, 'dist/server.js'), '--stdio']);
+  const ownCache = cacheDir === undefined ? mkdtempSync(path.join(os.tmpdir(), 'gem-bench-cache-')) : undefined;
+  const client = new LspClient(process.execPath, [path.join(repo, 'dist/server.js'), '--stdio'], () => ({}), { XDG_CACHE_HOME: cacheDir ?? ownCache });
   try {
     const initStart = performance.now();
     await client.initialize(folder);
@@ -40,9 +44,38 @@ export async function measureServer(repo, folder, root, { edits = [], tableRel, 
     const opened = new Map();
     for (const kind of edits) result.edits[kind] = await editLatency(client, root, editPlan(kind, tableRel, read), opened, count, timeoutMs);
     result.peakRssKb = client.peakRssKb();
+    if (beforeStop) await beforeStop();
     return result;
   } finally {
     await client.stop();
+    if (ownCache) rmSync(ownCache, { recursive: true, force: true });
+  }
+}
+
+/** The parse store a server wrote into `cacheDir`, once it is there (undefined after `timeoutMs`). */
+async function storeIn(cacheDir, timeoutMs) {
+  const dir = path.join(cacheDir, 'graphql-engine-metadata');
+  for (const until = performance.now() + timeoutMs; performance.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    const file = existsSync(dir) ? readdirSync(dir).find((f) => /^parses-.*\.txt$/.test(f)) : undefined;
+    if (file) return path.join(dir, file);
+  }
+  return undefined;
+}
+
+/**
+ * A restart on an unchanged project: a first start (empty cache folder) until ready and until its
+ * parse store is written, then a second start with that store, until ready.
+ */
+export async function measureRestart(repo, folder, root, timeoutMs = 30 * 60_000) {
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'gem-bench-cache-'));
+  try {
+    let store;
+    const first = await measureServer(repo, folder, root, { cacheDir, timeoutMs, beforeStop: async () => (store = await storeIn(cacheDir, timeoutMs)) });
+    if (!store) throw new Error('the first start wrote no parse store');
+    const second = await measureServer(repo, folder, root, { cacheDir, timeoutMs });
+    return { withoutStoreMs: first.initializeToReadyMs, withStoreMs: second.initializeToReadyMs, storeMb: round(statSync(store).size / 1e6), ratio: round(second.initializeToReadyMs / first.initializeToReadyMs) };
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
   }
 }
 

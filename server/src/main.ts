@@ -17,6 +17,7 @@ import { onDefinition, onDocumentLinks, onReferences } from './lsp/features/navi
 import { onPrepareRename, onRename } from './lsp/features/rename';
 import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
+import { DiskParseStore, storeFile } from './node/parseStore';
 import { readSeverity } from './lsp/settings';
 import { createSyncHandlers } from './lsp/sync';
 import { uriToPath } from './lsp/uri';
@@ -64,7 +65,7 @@ connection.onInitialized(() => {
       void workspace.startUp(folders);
     });
   }
-  void refreshSettings().then(() => workspace.startUp(folders));
+  void refreshSettings().then(() => workspace.startUp(folders, DiskParseStore.open(storeFile(folders))));
 });
 
 async function refreshSettings(): Promise<void> {

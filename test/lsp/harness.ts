@@ -27,8 +27,17 @@ export class ServerUnderTest {
   /** `window/logMessage` notifications (type 1 error … 4 log), in order. */
   readonly logs: { type: number; message: string }[] = [];
 
-  constructor(readonly workspace: string, readonly settings: Record<string, unknown> = {}) {
-    this.process = spawn(process.execPath, [path.join(REPO, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  /**
+   * @param cacheDir the server's cache folder (XDG_CACHE_HOME, where its parse store goes); a fresh
+   * temporary one by default
+   */
+  constructor(
+    readonly workspace: string,
+    readonly settings: Record<string, unknown> = {},
+    readonly cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-lsp-cache-')),
+  ) {
+    const env = { ...process.env, XDG_CACHE_HOME: cacheDir };
+    this.process = spawn(process.execPath, [path.join(REPO, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
       this.latest.set(p.uri, p);

@@ -4,6 +4,8 @@ import type { RootResult, SeverityOverrides } from '../core/check';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
+import type { ParseStore } from '../core/project/cache';
+import { toCompact } from '../core/parse/compact';
 import { IndexMemo } from '../core/project/index/memo';
 import { discoverRoots } from '../core/project/discover';
 import { RootSession } from '../core/session';
@@ -34,6 +36,11 @@ export interface Timers {
 const SLICE_MS = 25;
 
 const NODE_TIMERS: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+
+/** A ParseStore that can be written out (server/src/node/parseStore.ts). */
+export interface PersistentStore extends ParseStore {
+  write(): Promise<void>;
+}
 
 export interface Publisher {
   diagnostics(uri: string, diagnostics: Diagnostic[]): void;
@@ -104,9 +111,10 @@ export class MetadataWorkspace {
    * served in between, and each file's YAML errors are published as soon as it is parsed), then the
    * roots are checked from the parse cache. A newer start-up makes an older one stop.
    */
-  async startUp(folders: readonly string[]): Promise<void> {
+  async startUp(folders: readonly string[], store?: PersistentStore): Promise<void> {
     const run = ++this.startUps;
     this.folders = [...folders];
+    if (store) this.cache.attach(store);
     this.publishStatus('checking');
     const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host).roots))];
     let slice = performance.now();
@@ -118,6 +126,25 @@ export class MetadataWorkspace {
       slice = performance.now();
     }
     this.rediscover();
+    if (store) await this.persist(store, run);
+  }
+
+  /**
+   * Gives the store the parse of every file as it is now, in slices like start-up's, then writes it:
+   * the next start of the server rebuilds these files instead of parsing them. A failed write only
+   * costs that.
+   */
+  private async persist(store: PersistentStore, run: number): Promise<void> {
+    let slice = performance.now();
+    for (const file of this.cache.current()) {
+      const compact = file.syntax.length === 0 ? toCompact(file.doc) : undefined;
+      if (compact !== undefined) store.save(file.text, compact);
+      if (performance.now() - slice < this.sliceMs) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (run !== this.startUps) return;
+      slice = performance.now();
+    }
+    await store.write().catch(() => undefined);
   }
 
   private parseEarly(path: string): void {

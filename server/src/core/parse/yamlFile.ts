@@ -43,6 +43,12 @@ function parseText(path: string, text: string): YamlFile {
   return { path, text, doc, syntax, includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
 }
 
+/** The file of a document parsed by an earlier process (restored from a ParseStore: it had no errors, warnings or aliases). */
+export function yamlFileOf(path: string, text: string, doc: Document.Parsed): YamlFile {
+  const includes = collectIncludes(doc, path, text);
+  return { path, text, doc, syntax: [], includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
+}
+
 function collectIncludes(doc: Document.Parsed, path: string, text: string): IncludeRef[] {
   const out: IncludeRef[] = [];
   const walk = (node: YNode, at: (string | number)[]): void => {

@@ -1,21 +1,58 @@
-import { parseYamlFile } from '../parse/yamlFile';
+import { fromCompact } from '../parse/compact';
+import { parseYamlFile, yamlFileOf } from '../parse/yamlFile';
 import type { YamlFile } from '../parse/yamlFile';
 
 /**
+ * Parses kept between processes, keyed by file content (the language server keeps one on disk, see
+ * server/src/node/parseStore.ts). `load` gives what `save` was given for the same text, or undefined.
+ */
+export interface ParseStore {
+  load(text: string): unknown;
+  save(text: string, compact: unknown): void;
+}
+
+/**
  * Parsed files keyed by path and content: a file whose text did not change is never parsed again.
- * One instance lives as long as the process that checks (CLI run, language server).
+ * One instance lives as long as the process that checks (CLI run, language server); with a store, a
+ * file whose content was parsed by an earlier process is rebuilt from the store instead of parsed.
  */
 export class ParseCache {
   private readonly entries = new Map<string, YamlFile>();
   parses = 0;
+  /** Files rebuilt from the store instead of parsed. */
+  restored = 0;
+
+  constructor(private store?: ParseStore) {}
+
+  /** Uses `store` from now on (the language server opens it once it knows the workspace folders). */
+  attach(store: ParseStore): void {
+    this.store = store;
+  }
 
   get(path: string, text: string): YamlFile {
     const cached = this.entries.get(path);
     if (cached && cached.text === text) return cached;
-    const parsed = parseYamlFile(path, text);
-    this.parses++;
+    const parsed = this.restore(path, text) ?? this.parse(path, text);
     this.entries.set(path, parsed);
     return parsed;
+  }
+
+  private parse(path: string, text: string): YamlFile {
+    this.parses++;
+    return parseYamlFile(path, text);
+  }
+
+  private restore(path: string, text: string): YamlFile | undefined {
+    const compact = this.store?.load(text);
+    const doc = compact === undefined ? undefined : fromCompact(compact, text);
+    if (!doc) return undefined;
+    this.restored++;
+    return yamlFileOf(path, text, doc);
+  }
+
+  /** The parse of every file as it is now (for writing them to a store). */
+  current(): YamlFile[] {
+    return [...this.entries.values()];
   }
 
   delete(path: string): void {
