@@ -28,14 +28,17 @@ interface State {
  */
 export class RootSession {
   private state: State | undefined;
-  private readonly runner = new RuleRunner();
-  private readonly memo: IndexMemo;
+  private readonly runner: RuleRunner;
+  private readonly memo: IndexMemo | undefined;
 
+  /** @param once a single check (the CLI): nothing is kept for a next one */
   constructor(
     readonly root: string,
     private readonly services: CheckServices,
+    once = false,
   ) {
-    this.memo = services.memo ?? new IndexMemo();
+    this.memo = services.memo ?? (once ? undefined : new IndexMemo());
+    this.runner = new RuleRunner(!once);
   }
 
   /** `changed`: the paths that changed since the last check; undefined: anything may have. */

@@ -19,12 +19,15 @@ export class RuleRunner {
   /** How many times a rule's code ran (for the whole project or for one table). */
   runs = 0;
 
+  /** @param remember keep findings to re-use them (off for a one-time check, where keeping them is only cost) */
+  constructor(private readonly remember = true) {}
+
   run(ctx: RuleContext, rules: readonly Rule[]): Finding[] {
     return rules.flatMap((rule) => this.runRule(ctx, rule));
   }
 
   private runRule(ctx: RuleContext, rule: Rule): readonly Finding[] {
-    if (!rule.reads) return this.guarded(rule, ctx, undefined, () => rule.check(ctx));
+    if (!rule.reads || !this.remember) return this.guarded(rule, ctx, undefined, () => rule.check(ctx));
     const inputs = rule.reads.map((input) => inputOf(ctx, input));
     const last = this.last.get(rule);
     if (last && same(last.inputs, inputs)) return last.findings;
