@@ -160,3 +160,27 @@ describe('RootSession: what an edit costs', () => {
     assert.deepEqual(summary(session.check([tables])), summary(fullCheck(root, host)));
   });
 });
+
+describe('RootSession: files outside the project', () => {
+  test('a YAML file no include names and no loader looks for is not read; a missing include target that appears is', () => {
+    const { root, files } = corpusProject('hasura__hasura-ecommerce');
+    const host = counting(memoryHost(files));
+    const session = new RootSession(root, { host, cache: new ParseCache(), validator });
+    const first = session.check();
+    const notes = path.join(root, 'notes.yaml');
+    files[notes] = 'anything: [at all\n';
+    host.reads.length = 0;
+    assert.equal(session.check([notes]).project, first.project);
+    assert.deepEqual(host.reads, []);
+
+    const tables = Object.keys(files).find((p) => p.endsWith('/tables/tables.yaml'))!;
+    const gone = path.join(path.dirname(tables), /"!include (\S+?)"/.exec(files[tables]!)![1]!);
+    const text = files[gone]!;
+    delete files[gone];
+    assert.deepEqual(session.check([gone]).findings.filter((f) => f.code === 'include-not-found').map((f) => f.data?.['target']), [gone]);
+    files[gone] = text;
+    const back = session.check([gone]);
+    assert.deepEqual(back.findings.filter((f) => f.code === 'include-not-found'), []);
+    assert.deepEqual(summary(back), summary(fullCheck(root, host)));
+  });
+});

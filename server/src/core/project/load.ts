@@ -128,6 +128,7 @@ export function reloadFiles(prev: Project, paths: Iterable<string>, host: FileSy
   const changed: string[] = [];
   for (const path of new Set(paths)) {
     const old = files.get(path);
+    if (!old && !couldJoin(prev, path)) continue;
     const read = host.readFile(path);
     if (!old || read.kind !== 'text') return undefined;
     if (read.text === old.text) continue;
@@ -144,6 +145,17 @@ export function reloadFiles(prev: Project, paths: Iterable<string>, host: FileSy
   }
   if (changed.length === 0) return { project: prev, changed };
   return { project: { root: prev.root, files, findings, includeTargets, unreferenced: prev.unreferenced }, changed };
+}
+
+/**
+ * Whether a file the project does not hold could become part of it (or change a loading finding) by
+ * being created, changed or deleted: a top-level file, anything under databases/ (table and function
+ * files join without an include), or a file an include names. Other files are not the project's.
+ */
+function couldJoin(project: Project, path: string): boolean {
+  if (!isInside(path, project.root)) return false;
+  const rel = relative(project.root, path);
+  return TOP_LEVEL_FILES.some(([top]) => top === rel) || rel.startsWith('databases/') || project.findings.some((f) => f.data?.['target'] === path);
 }
 
 /** The include `from` of the old parse is `to` now: its target and the target's back link follow. */
