@@ -10,7 +10,7 @@ import { IndexMemo } from '../../../server/src/core/project/index/memo';
 import { RootSession } from '../../../server/src/core/session';
 import { memoryHost } from '../helpers/memoryHost';
 import { CORPUS, corpusProject } from '../helpers/corpus';
-import { schemaValidator } from '../helpers/project';
+import { BASE, path as inRoot, ROOT, schemaValidator } from '../helpers/project';
 
 const validator = schemaValidator();
 
@@ -182,5 +182,21 @@ describe('RootSession: files outside the project', () => {
     const back = session.check([gone]);
     assert.deepEqual(back.findings.filter((f) => f.code === 'include-not-found'), []);
     assert.deepEqual(summary(back), summary(fullCheck(root, host)));
+  });
+});
+
+describe('RootSession: a table file two sources track', () => {
+  test('an edit of it is seen in both sources, as a check from scratch sees it', () => {
+    const files: Record<string, string> = Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [inRoot(rel), text]));
+    const databases = inRoot('databases/databases.yaml');
+    files[databases] = `${files[databases]!}${files[databases]!.replace('- name: default', '- name: second')}`;
+    const host = memoryHost(files);
+    const session = new RootSession(ROOT, { host, cache: new ParseCache(), validator });
+    assert.equal(session.check().index.tables.length, 4);
+    const author = inRoot('databases/default/tables/public_author.yaml');
+    files[author] = files[author]!.replace('- role: user', '- role: editor');
+    const result = session.check([author]);
+    assert.deepEqual(result.index.tables.filter((t) => t.key === 'public.author').map((t) => [t.source, t.permissions.map((p) => p.role.name)]), [['default', ['editor']], ['second', ['editor']]]);
+    assert.deepEqual(summary(result), summary(fullCheck(ROOT, host)));
   });
 });

@@ -91,10 +91,15 @@ function patch(prev: DatabasesPart, entries: readonly Entry[], dirty: ReadonlySe
 function assemble(shells: readonly Omit<SourceFact, 'tables'>[], entries: readonly Entry[]): DatabasesPart {
   const targets = new Map<string, number>();
   const positions = new Map<string, number>();
+  const twice = new Set<string>();
   entries.forEach((entry, pos) => {
     targets.set(keyOf(entry.read.base.source, entry.read.base.key), pos);
-    if (entry.read.wholeFile) positions.set(entry.read.wholeFile, pos);
+    const file = entry.read.wholeFile;
+    if (file && positions.has(file)) twice.add(file);
+    if (file) positions.set(file, pos);
   });
+  // A file tracked twice (two sources include it) is read again with the whole part.
+  for (const file of twice) positions.delete(file);
   const incoming = incomingColumns(entries, targets);
   const tables = entries.map((entry, pos) => withForeignColumns(entry.read.base, incoming.get(pos)));
   const bySource = shells.map((): TableFact[] => []);
