@@ -118,8 +118,8 @@ export class MetadataWorkspace {
     this.publishStatus('checking');
     const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host).roots))];
     let slice = performance.now();
-    for (const path of roots.flatMap((root) => metadataFiles(this.host, root, this.host.realPath(root)))) {
-      this.parseEarly(path);
+    for (const [root, path] of roots.flatMap((root) => metadataFiles(this.host, root, this.host.realPath(root)).map((p) => [root, p] as const))) {
+      this.parseEarly(path, likelyMember(root, path));
       if (performance.now() - slice < this.sliceMs) continue;
       await new Promise((resolve) => setImmediate(resolve));
       if (run !== this.startUps) return;
@@ -147,11 +147,12 @@ export class MetadataWorkspace {
     await store.write().catch(() => undefined);
   }
 
-  private parseEarly(path: string): void {
+  /** Parses a file into the cache; its YAML errors are published now when it is most likely one of the root's files. */
+  private parseEarly(path: string, publish: boolean): void {
     const read = this.host.readFile(path);
     if (read.kind !== 'text') return;
     const syntax = this.cache.get(path, read.text).syntax;
-    if (syntax.length === 0) return;
+    if (syntax.length === 0 || !publish) return;
     const diagnostics = syntax.map((f) => toDiagnostic(f, (file) => this.lineIndex(file, file === path ? read.text : undefined)));
     this.publisher.diagnostics(pathToUri(path), diagnostics);
     this.sent.set(path, { findings: syntax, signature: JSON.stringify(diagnostics) });
@@ -313,6 +314,12 @@ export class MetadataWorkspace {
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** A file at the top of a root, or under databases/: the loader reads those without being told (others only when included). */
+function likelyMember(root: string, path: string): boolean {
+  const rel = path.slice(root.length + 1);
+  return !rel.includes('/') || rel.startsWith('databases/');
 }
 
 /** The YAML files below a root (including those no include reaches yet), for parsing ahead at start-up. */
