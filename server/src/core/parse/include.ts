@@ -37,12 +37,26 @@ export function includeOf(node: Node | null | undefined, filePath: string, text:
   return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, start, end, raw), form: 'string', path };
 }
 
+/** Drops quote characters at both ends (a loop: the regex `["']+$` is quadratic on long runs of quotes). */
 function trimQuotes(s: string): string {
-  return s.replace(/^["']+|["']+$/g, '');
+  const isQuote = (i: number): boolean => s[i] === '"' || s[i] === "'";
+  let start = 0;
+  let end = s.length;
+  while (start < end && isQuote(start)) start++;
+  while (end > start && isQuote(end - 1)) end--;
+  return s.slice(start, end);
 }
 
-/** The span of `needle` inside text[start, end), or the whole node when escapes hide it. */
+/**
+ * The span of `needle` inside text[start, end), or the whole node when escapes hide it. The path
+ * normally ends the node's text (before a closing quote): that is checked without a search, and the
+ * search for any other place is bounded (String#lastIndexOf is quadratic on long repetitive text).
+ */
 function spanOfText(text: string, start: number, end: number, needle: string): Span {
-  const at = needle === '' ? -1 : text.slice(start, end).lastIndexOf(needle);
+  if (needle === '') return { start, end };
+  let last = end;
+  while (last > start && /[\s"']/.test(text[last - 1]!)) last--;
+  for (const at of [end - needle.length, last - needle.length]) if (at >= start && text.startsWith(needle, at)) return { start: at, end: at + needle.length };
+  const at = needle.length <= 256 && end - start <= 65_536 ? text.slice(start, end).lastIndexOf(needle) : -1;
   return at < 0 ? { start, end } : { start: start + at, end: start + at + needle.length };
 }
