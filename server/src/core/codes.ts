@@ -10,6 +10,8 @@ export const PIPELINE_CODES: readonly string[] = [
   'yaml-syntax',
   'yaml-duplicate-key',
   'yaml-alias-limit',
+  'yaml-too-deep',
+  'yaml-too-large',
   'file-empty',
   'file-unreadable',
   'include-not-found',

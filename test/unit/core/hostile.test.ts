@@ -21,11 +21,11 @@ function writeProject(files: Record<string, string>): string {
 }
 
 describe('hostile input', () => {
-  test('thousands of nesting levels are a syntax finding, not a stack overflow', () => {
+  test('thousands of nesting levels are a yaml-too-deep finding, not a stack overflow', () => {
     const deep = Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}k${i}:\n`).join('');
     const { result } = check({ 'api_limits.yaml': deep, 'network.yaml': `${'['.repeat(50_000)}${']'.repeat(50_000)}\n` }, { schemas: true });
     const codes = (file: string): string[] => [...new Set(result.findings.filter((f) => f.file === inRoot(file) && f.severity === 'error').map((f) => f.code))];
-    assert.deepEqual([codes('api_limits.yaml'), codes('network.yaml')], [['yaml-syntax'], ['yaml-syntax']]);
+    assert.deepEqual([codes('api_limits.yaml'), codes('network.yaml')], [['yaml-too-deep'], ['yaml-too-deep']]);
   });
 
   test('real symlinks on disk pointing out of the root (file and folder) are reported; the linked folder is never read', () => {

@@ -1,8 +1,12 @@
-import { parseDocument } from 'yaml';
+import { parseDocument, YAMLParseError } from 'yaml';
 import { isMap, isSeq, itemsOf, keyText, pairsOf } from './ast';
 import type { YNode } from './ast';
 import type { Document, DocumentOptions, ParseOptions, SchemaOptions, YAMLError } from 'yaml';
-import type { Finding, Severity } from '../diagnostics';
+import type { Finding, Severity, Span } from '../diagnostics';
+import { checkAliases, MAX_ALIAS_EXPANSIONS, MAX_ALIAS_NODES } from './aliases';
+import type { AliasProblem } from './aliases';
+import { MAX_NESTING, MAX_TOKENS, parseBounded } from './bounded';
+import { addDuplicateKeyErrors } from './duplicateKeys';
 import { includeOf, INCLUDE_TAG } from './include';
 import type { IncludeRef } from './include';
 
@@ -10,7 +14,7 @@ export interface YamlFile {
   readonly path: string;
   readonly text: string;
   readonly doc: Document.Parsed;
-  /** YAML syntax errors and warnings as findings (code `yaml-syntax`). */
+  /** YAML syntax errors and warnings as findings (`yaml-syntax`, `yaml-duplicate-key`), and the limits (`yaml-too-deep`, `yaml-alias-limit`). */
   readonly syntax: readonly Finding[];
   readonly includes: readonly IncludeRef[];
   /** The include of a node, for following includes while walking the AST. */
@@ -20,27 +24,74 @@ export interface YamlFile {
 const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   customTags: [{ tag: INCLUDE_TAG, resolve: (value: string) => value }],
   prettyErrors: false,
-  uniqueKeys: true,
+  // Duplicate keys are found by addDuplicateKeyErrors (the same rule, in linear time).
+  uniqueKeys: false,
   strict: true,
 };
+
+/** A file with more YAML errors than this lists the first ones and how many more there are. */
+export const MAX_SYNTAX_FINDINGS = 100;
 
 export function parseYamlFile(path: string, text: string): YamlFile {
   try {
     return parseText(path, text);
   } catch (error) {
-    // The yaml parser recurses per nesting level: thousands of levels exhaust the stack.
+    // A last resort: the nesting limit keeps every recursion far from the stack's end.
     if (!(error instanceof RangeError)) throw error;
-    const empty = parseText(path, '');
-    const finding: Finding = { code: 'yaml-syntax', severity: 'error', message: 'This file nests too deeply to be parsed; it is not checked.', file: path, span: { start: 0, end: Math.min(1, text.length) } };
-    return { ...empty, text, syntax: [finding] };
+    return unparsed(path, text, tooDeep(path, { start: 0, end: Math.min(1, text.length) }));
   }
 }
 
 function parseText(path: string, text: string): YamlFile {
-  const doc = parseDocument(text, PARSE_OPTIONS);
-  const syntax = [...doc.errors.map((e) => yamlFinding(path, text, e, 'error')), ...doc.warnings.map((e) => yamlFinding(path, text, e, 'warning'))];
+  const parsed = parseBounded(text, PARSE_OPTIONS);
+  if (parsed.kind === 'too-deep') return unparsed(path, text, tooDeep(path, parsed.span));
+  if (parsed.kind === 'too-large') return unparsed(path, text, tooLarge(path, text));
+  const doc = parsed.doc;
+  addDuplicateKeyErrors(doc);
+  const syntax = [...findingsOf(path, text, doc.errors, 'error'), ...findingsOf(path, text, doc.warnings, 'warning')];
+  const aliasProblem = checkAliases(doc);
+  if (aliasProblem) {
+    const finding = aliasFinding(path, aliasProblem);
+    syntax.push(finding);
+    // Nothing expands the aliases of a document with errors (the schema check skips it).
+    doc.errors.push(new YAMLParseError([finding.span.start, finding.span.end], 'RESOURCE_EXHAUSTION', finding.message));
+  }
   const includes = collectIncludes(doc, path, text);
   return { path, text, doc, syntax, includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
+}
+
+/** The first MAX_SYNTAX_FINDINGS errors as findings, then one that says how many more there are (pasted binary text has 100,000). */
+function findingsOf(path: string, text: string, errors: readonly YAMLError[], severity: Severity): Finding[] {
+  if (errors.length <= MAX_SYNTAX_FINDINGS + 1) return errors.map((e) => yamlFinding(path, text, e, severity));
+  const shown = errors.slice(0, MAX_SYNTAX_FINDINGS).map((e) => yamlFinding(path, text, e, severity));
+  const { span } = yamlFinding(path, text, errors[MAX_SYNTAX_FINDINGS]!, severity);
+  const message = `${errors.length - MAX_SYNTAX_FINDINGS} more YAML ${severity}s from here on are not listed.`;
+  return [...shown, { code: 'yaml-syntax', severity, message, file: path, span }];
+}
+
+/** A file that is not parsed: an empty document marked with an error (so no later pass reads it) and one finding. */
+function unparsed(path: string, text: string, finding: Finding): YamlFile {
+  const doc = parseDocument('', PARSE_OPTIONS);
+  doc.errors.push(new YAMLParseError([finding.span.start, finding.span.end], 'RESOURCE_EXHAUSTION', finding.message));
+  return { path, text, doc, syntax: [finding], includes: [], includeAt: new Map() };
+}
+
+function tooLarge(path: string, text: string): Finding {
+  return { code: 'yaml-too-large', severity: 'error', message: `This file has more than ${MAX_TOKENS.toLocaleString('en-US')} YAML tokens (keys, values, indicators); it is too large to check.`, file: path, span: { start: 0, end: Math.min(1, text.length) } };
+}
+
+function tooDeep(path: string, span: Span): Finding {
+  return { code: 'yaml-too-deep', severity: 'error', message: `This file nests more than ${MAX_NESTING} levels deep here; it is not checked.`, file: path, span };
+}
+
+function aliasFinding(path: string, problem: AliasProblem): Finding {
+  const count = (n: number): string => n.toLocaleString('en-US');
+  const message = problem.kind === 'cycle'
+    ? `The alias *${problem.alias.source} is inside the node it names, so it expands forever; this file is not checked further.`
+    : problem.expansions > MAX_ALIAS_EXPANSIONS
+      ? `The aliases of this file expand more than ${count(MAX_ALIAS_EXPANSIONS)} times (an alias bomb); it is not checked further.`
+      : `The aliases of this file expand into more than ${count(MAX_ALIAS_NODES)} nodes (an alias bomb); it is not checked further.`;
+  return { code: 'yaml-alias-limit', severity: 'error', message, file: path, span: problem.span };
 }
 
 /** The file of a document parsed by an earlier process (restored from a ParseStore: it had no errors, warnings or aliases). */
