@@ -1,6 +1,7 @@
 import type { Finding, Span } from '../diagnostics';
 import type { FileSystemHost, ReadResult } from '../host';
 import type { IncludeRef } from '../parse/include';
+import { LayeredMap } from '../util/layeredMap';
 import { basename, isInside, join, relative } from '../util/paths';
 import type { ParseCache } from './cache';
 import { includedKind, TOP_LEVEL_FILES } from './kinds';
@@ -122,8 +123,8 @@ export interface Reload {
  * needs `loadProject`. Unchanged files, their parses and their include targets are kept as they were.
  */
 export function reloadFiles(prev: Project, paths: Iterable<string>, host: FileSystemHost, cache: ParseCache): Reload | undefined {
-  const files = new Map(prev.files);
-  const includeTargets = new Map(prev.includeTargets);
+  const files = new LayeredMap(prev.files);
+  const includeTargets = new LayeredMap(prev.includeTargets);
   let findings = prev.findings;
   const changed: string[] = [];
   for (const path of new Set(paths)) {
@@ -159,7 +160,7 @@ function couldJoin(project: Project, path: string): boolean {
 }
 
 /** The include `from` of the old parse is `to` now: its target and the target's back link follow. */
-function moveInclude(files: Map<string, ProjectFile>, targets: Map<IncludeRef, ProjectFile>, from: IncludeRef, to: IncludeRef, path: string): void {
+function moveInclude(files: LayeredMap<string, ProjectFile>, targets: LayeredMap<IncludeRef, ProjectFile>, from: IncludeRef, to: IncludeRef, path: string): void {
   const target = targets.get(from);
   targets.delete(from);
   if (!target) return;

@@ -16,7 +16,7 @@ import type { Rule, RuleContext } from './rule';
  */
 export const actionRelationships: Rule = {
   codes: ['action-relationship-target-untracked', 'action-relationship-unknown-field'],
-  reads: ['actions', 'actionsGraphql', 'sources', 'tableKeys'],
+  reads: ['actions', 'actionsGraphql', 'sourceNames', 'tableKeys'],
   check: (ctx) => {
     const sdl = actionsSdl(ctx.project);
     const objects = yamlCustomTypes(ctx.project, ctx.walk).filter((t) => t.kind === 'objects');
@@ -36,7 +36,7 @@ function checkTarget(ctx: RuleContext, type: YamlCustomType, rel: At, relName: s
   const sourceName = sourceNamed?.name ?? 'default';
   const tableAt = walk.get(rel, 'remote_table');
   const table = readTableRef(walk, tableAt);
-  const source = index.sources.find((s) => s.name.name === sourceName);
+  const source = index.sourceNames.find((s) => s.name === sourceName);
   const what = `Relationship \`${relName}\` of \`${type.name.name}\``;
   if (!source) {
     const message = `${what} uses source \`${sourceName}\`${sourceNamed ? '' : ' (the default)'}, which databases.yaml does not define.`;
@@ -44,7 +44,7 @@ function checkTarget(ctx: RuleContext, type: YamlCustomType, rel: At, relName: s
   }
   if (!table || index.tableKeys.has(`${sourceName}\u0000${tableKey(table)}`)) return [];
   const message = `${what} points at table \`${tableKey(table)}\`, which source \`${sourceName}\` does not track.`;
-  return [finding('action-relationship-target-untracked', 'error', message, walk.loc(tableAt), { related: [related(source.name.loc, `Source \`${sourceName}\``)], data: { schema: table.schema, name: table.name, source: sourceName } })];
+  return [finding('action-relationship-target-untracked', 'error', message, walk.loc(tableAt), { related: [related(source.loc, `Source \`${sourceName}\``)], data: { schema: table.schema, name: table.name, source: sourceName } })];
 }
 
 function checkFields(ctx: RuleContext, rel: At, relName: string, type: SdlType, sdlFile: string): Finding[] {

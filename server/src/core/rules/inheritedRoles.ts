@@ -9,9 +9,9 @@ import type { Finding } from '../diagnostics';
  */
 export const inheritedRoleSets: Rule = {
   codes: ['inherited-role-unknown-role', 'inherited-role-self', 'inherited-role-cycle', 'inherited-role-duplicate'],
-  reads: ['inheritedRoles', 'roles'],
+  reads: ['inheritedRoles', 'roleNames'],
   check: ({ index }) => {
-    const known = new Set([...index.roles].filter(([, uses]) => uses.some((u) => u.countsAsRole)).map(([role]) => role));
+    const known = index.roleNames;
     const out: Finding[] = duplicateNames('inherited-role-duplicate', 'Inherited role', index.inheritedRoles.map((r) => r.role));
     for (const role of index.inheritedRoles) {
       out.push(...duplicateNames('inherited-role-duplicate', `In the role set of \`${role.role.name}\`, role`, role.roleSet, 'warning'));

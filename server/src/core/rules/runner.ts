@@ -8,14 +8,32 @@ interface Run {
   readonly findings: readonly Finding[];
 }
 
+/** A per-table rule's last run: the table list it saw and the findings of the tables that had any. */
+interface TableRun {
+  readonly tables: readonly TableFact[];
+  readonly inputs: readonly unknown[];
+  readonly results: ReadonlyMap<TableFact, readonly Finding[]>;
+  readonly findings: readonly Finding[];
+}
+
+/** The tables of one list that are not in the previous one at the same place (same length only). */
+interface TableDiff {
+  readonly from: readonly TableFact[];
+  readonly removed: readonly TableFact[];
+  readonly added: readonly TableFact[];
+}
+
 /**
  * Runs the rules, each in isolation (a rule that throws is reported for that rule, the others still
  * run), and re-uses a rule's findings while the inputs it `reads` are the same objects as at its last
- * run. Per-table rules are re-run only for the tables whose facts are new.
+ * run. Per-table rules are re-run only for the tables whose facts are new: after a table-file edit,
+ * the work is that table's, not the project's.
  */
 export class RuleRunner {
   private readonly last = new Map<Rule, Run>();
   private readonly perTable = new Map<Rule, WeakMap<TableFact, Run>>();
+  private readonly tableRuns = new Map<Rule, TableRun>();
+  private tablesSeen: readonly TableFact[] | undefined;
   /** How many times a rule's code ran (for the whole project or for one table). */
   runs = 0;
 
@@ -23,30 +41,61 @@ export class RuleRunner {
   constructor(private readonly remember = true) {}
 
   run(ctx: RuleContext, rules: readonly Rule[]): Finding[] {
-    return rules.flatMap((rule) => this.runRule(ctx, rule));
+    const diff = this.diff(ctx.index.tables);
+    this.tablesSeen = ctx.index.tables;
+    return rules.flatMap((rule) => this.runRule(ctx, rule, diff));
   }
 
-  private runRule(ctx: RuleContext, rule: Rule): readonly Finding[] {
+  private diff(tables: readonly TableFact[]): TableDiff | undefined {
+    const from = this.tablesSeen;
+    if (!from || from === tables || from.length !== tables.length) return undefined;
+    const removed: TableFact[] = [];
+    const added: TableFact[] = [];
+    tables.forEach((table, i) => {
+      if (from[i] === table) return;
+      removed.push(from[i]!);
+      added.push(table);
+    });
+    return { from, removed, added };
+  }
+
+  private runRule(ctx: RuleContext, rule: Rule, diff: TableDiff | undefined): readonly Finding[] {
     if (!rule.reads || !this.remember) return this.guarded(rule, ctx, undefined, () => rule.check(ctx));
     const inputs = rule.reads.map((input) => inputOf(ctx, input));
+    if (rule.checkTable) return this.byTable(ctx, rule, rule.checkTable, inputs.filter((_, i) => rule.reads?.[i] !== 'tables'), diff);
     const last = this.last.get(rule);
     if (last && same(last.inputs, inputs)) return last.findings;
-    const findings = rule.checkTable ? this.byTable(ctx, rule, rule.checkTable, inputs.filter((_, i) => rule.reads?.[i] !== 'tables')) : this.guarded(rule, ctx, undefined, () => rule.check(ctx));
+    const findings = this.guarded(rule, ctx, undefined, () => rule.check(ctx));
     this.last.set(rule, { inputs, findings });
     return findings;
   }
 
-  private byTable(ctx: RuleContext, rule: Rule, checkTable: NonNullable<Rule['checkTable']>, inputs: readonly unknown[]): Finding[] {
+  private byTable(ctx: RuleContext, rule: Rule, checkTable: NonNullable<Rule['checkTable']>, inputs: readonly unknown[], diff: TableDiff | undefined): readonly Finding[] {
+    const tables = ctx.index.tables;
+    const last = this.tableRuns.get(rule);
+    const usable = last !== undefined && same(last.inputs, inputs);
+    if (usable && last.tables === tables) return last.findings;
+    // The previous run saw the list this one differs from: only the tables that changed are looked at.
+    const patch = usable && diff !== undefined && diff.from === last.tables ? diff : undefined;
+    const results = new Map(patch ? last?.results : undefined);
+    for (const table of patch?.removed ?? []) results.delete(table);
+    for (const table of patch?.added ?? tables) {
+      const findings = this.oneTable(ctx, rule, checkTable, table, inputs);
+      if (findings.length > 0) results.set(table, findings);
+    }
+    const findings = [...results.values()].flat();
+    this.tableRuns.set(rule, { tables, inputs, results, findings });
+    return findings;
+  }
+
+  private oneTable(ctx: RuleContext, rule: Rule, checkTable: NonNullable<Rule['checkTable']>, table: TableFact, inputs: readonly unknown[]): readonly Finding[] {
     let memo = this.perTable.get(rule);
     if (!memo) this.perTable.set(rule, (memo = new WeakMap()));
-    const known = memo;
-    return ctx.index.tables.flatMap((table) => {
-      const last = known.get(table);
-      if (last && same(last.inputs, inputs)) return last.findings;
-      const findings = this.guarded(rule, ctx, table, () => checkTable(table, ctx));
-      known.set(table, { inputs, findings });
-      return findings;
-    });
+    const known = memo.get(table);
+    if (known && same(known.inputs, inputs)) return known.findings;
+    const findings = this.guarded(rule, ctx, table, () => checkTable(table, ctx));
+    memo.set(table, { inputs, findings });
+    return findings;
   }
 
   private guarded(rule: Rule, ctx: RuleContext, table: TableFact | undefined, run: () => Finding[]): readonly Finding[] {

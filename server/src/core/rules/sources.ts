@@ -4,6 +4,6 @@ import type { Rule } from './rule';
 /** Source names are unique. */
 export const sourceDuplicate: Rule = {
   codes: ['source-duplicate'],
-  reads: ['sources'],
-  check: ({ index }) => duplicateNames('source-duplicate', 'Source', index.sources.map((s) => s.name)),
+  reads: ['sourceNames'],
+  check: ({ index }) => duplicateNames('source-duplicate', 'Source', index.sourceNames),
 };

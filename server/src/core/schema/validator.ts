@@ -26,6 +26,7 @@ export class SchemaValidator {
   private ajv: Ajv | undefined;
   private readonly compiled = new Map<string, ValidateFunction | undefined>();
   private readonly cache = new WeakMap<object, readonly Finding[]>();
+  private readonly fragmentFree = new WeakMap<object, boolean>();
   private readonly byId: ReadonlyMap<string, object>;
 
   constructor(private readonly set: SchemaSet) {
@@ -63,12 +64,22 @@ export class SchemaValidator {
   validate(project: Project, file: ProjectFile): readonly Finding[] {
     const validate = this.validator(file.kind);
     if (!validate || !file.yaml || file.yaml.doc.errors.length > 0) return [];
-    const cacheable = !file.yaml.includes.some((ref) => project.includeTargets.get(ref)?.kind === 'fragment');
+    const cacheable = this.withoutFragments(project, file.yaml);
     const cached = cacheable ? this.cache.get(file.yaml) : undefined;
     if (cached) return cached;
     const findings = this.run(validate, project, file);
     if (cacheable) this.cache.set(file.yaml, findings);
     return findings;
+  }
+
+  /** Whether a parsed file includes no fragment (its value then depends on its own text alone); once per parse. */
+  private withoutFragments(project: Project, yaml: NonNullable<ProjectFile['yaml']>): boolean {
+    let known = this.fragmentFree.get(yaml);
+    if (known === undefined) {
+      known = !yaml.includes.some((ref) => project.includeTargets.get(ref)?.kind === 'fragment');
+      this.fragmentFree.set(yaml, known);
+    }
+    return known;
   }
 
   private run(validate: ValidateFunction, project: Project, file: ProjectFile): Finding[] {

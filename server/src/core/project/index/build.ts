@@ -78,10 +78,31 @@ type Parts = Pick<ProjectIndex, 'collections' | 'allowList' | 'inheritedRoles' |
  * uses changed; its roles are kept as they are unless table files changed.
  */
 function finish(project: Project, walk: Walk, databases: DatabasesPart, parts: Parts, kept: { prev: IndexBuild; tablesChanged: boolean } | undefined): IndexBuild {
-  const withTables = { root: project.root, sources: databases.sources, tables: databases.tables, tableKeys: databases.tableKeys, ...parts };
+  const withTables = { root: project.root, sources: databases.sources, sourceNames: databases.sourceNames, tables: databases.tables, tableKeys: databases.tableKeys, ...parts };
   const otherRoles = kept?.prev.otherRoles ?? otherRoleUses(walk, withTables, top(walk, project, 'introspection'));
-  const roles = kept && !kept.tablesChanged ? kept.prev.index.roles : rolesOf(withTables.tables, otherRoles);
-  return { index: { ...withTables, roles }, databases, otherRoles };
+  const prevIndex = kept?.prev.index;
+  const roleNames = sameOr(prevIndex?.roleNames, countedRoles(databases.permissionRoles, otherRoles));
+  let roles = kept && !kept.tablesChanged ? prevIndex?.roles : undefined;
+  const index: ProjectIndex = {
+    ...withTables,
+    roleNames,
+    get roles() {
+      return (roles ??= rolesOf(withTables.tables, otherRoles));
+    },
+  };
+  return { index, databases, otherRoles };
+}
+
+/** The role names the engine counts: those of table permissions and of the other uses that count. */
+function countedRoles(permissionRoles: ReadonlyMap<string, number>, others: readonly RoleSighting[]): Set<string> {
+  const names = new Set(permissionRoles.keys());
+  for (const { role, use } of others) if (use.countsAsRole) names.add(role.name);
+  return names;
+}
+
+/** `prev` when it holds the same names as `next` (so rules reading it are not run again). */
+function sameOr(prev: ReadonlySet<string> | undefined, next: ReadonlySet<string>): ReadonlySet<string> {
+  return prev && prev.size === next.size && [...next].every((name) => prev.has(name)) ? prev : next;
 }
 
 function top(walk: Walk, project: Project, segment: Segment): At {
@@ -123,7 +144,7 @@ function readInheritedRole(walk: Walk, at: At): InheritedRoleFact | undefined {
 }
 
 /** Every role use outside table permissions, in a fixed order (actions, remote schemas, inherited roles, functions, allow list, introspection). */
-function otherRoleUses(walk: Walk, index: Omit<ProjectIndex, 'roles'>, introspection: At): RoleSighting[] {
+function otherRoleUses(walk: Walk, index: Omit<ProjectIndex, 'roles' | 'roleNames'>, introspection: At): RoleSighting[] {
   const out: RoleSighting[] = [];
   const use = (role: Named | undefined, via: string, countsAsRole: boolean): void => {
     if (role) out.push({ role, use: { loc: role.loc, via, countsAsRole } });

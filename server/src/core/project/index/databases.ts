@@ -3,7 +3,7 @@ import { readSource, readTableEntry, withForeignColumns } from './tables';
 import type { ForeignColumn, TableRead } from './tables';
 import { tableKey } from './tableRef';
 import type { Walk } from './walk';
-import type { At, SourceFact, TableFact } from './types';
+import type { At, Named, SourceFact, TableFact } from './types';
 
 /** One table entry of the databases part, by its position in the flat table list. */
 interface Entry {
@@ -29,6 +29,9 @@ export interface DatabasesPart {
   readonly targets: ReadonlyMap<string, number>;
   /** Position -> the foreign columns that table received, in the order of the tables revealing them. */
   readonly incoming: ReadonlyMap<number, readonly ForeignColumn[]>;
+  readonly sourceNames: readonly Named[];
+  /** Role -> how many table permissions use it. */
+  readonly permissionRoles: ReadonlyMap<string, number>;
 }
 
 const keyOf = (source: string, key: string): string => `${source}\u0000${key}`;
@@ -76,16 +79,19 @@ function markTarget(part: DatabasesPart, key: string, dirty: Set<number>): void 
 function patch(prev: DatabasesPart, entries: readonly Entry[], dirty: ReadonlySet<number>, incoming: ReadonlyMap<number, readonly ForeignColumn[]>): DatabasesPart {
   const tables = [...prev.tables];
   const sources = [...prev.sources];
+  const permissionRoles = new Map(prev.permissionRoles);
   for (const pos of dirty) {
     const entry = entries[pos]!;
     const placed = withForeignColumns(entry.read.base, incoming.get(pos));
+    countRoles(permissionRoles, prev.tables[pos]!, -1);
+    countRoles(permissionRoles, placed, 1);
     tables[pos] = placed;
     const source = sources[entry.source]!;
     const list = [...source.tables];
     list[entry.slot] = placed;
     sources[entry.source] = { ...source, tables: list };
   }
-  return { ...prev, sources, tables, entries, incoming };
+  return { ...prev, sources, tables, entries, incoming, permissionRoles };
 }
 
 function assemble(shells: readonly Omit<SourceFact, 'tables'>[], entries: readonly Entry[]): DatabasesPart {
@@ -105,7 +111,9 @@ function assemble(shells: readonly Omit<SourceFact, 'tables'>[], entries: readon
   const bySource = shells.map((): TableFact[] => []);
   entries.forEach((entry, pos) => bySource[entry.source]!.push(tables[pos]!));
   const sources = shells.map((shell, s) => ({ ...shell, tables: bySource[s]! }));
-  return { sources, tables, tableKeys: new Set(targets.keys()), entries, positions, targets, incoming };
+  const permissionRoles = new Map<string, number>();
+  for (const table of tables) countRoles(permissionRoles, table, 1);
+  return { sources, tables, tableKeys: new Set(targets.keys()), entries, positions, targets, incoming, sourceNames: shells.map((s) => s.name), permissionRoles };
 }
 
 /** The foreign columns each table position receives, in the order of the tables that reveal them. */
@@ -121,6 +129,14 @@ function incomingColumns(entries: readonly Entry[], targets: ReadonlyMap<string,
     }
   }
   return incoming;
+}
+
+function countRoles(counts: Map<string, number>, table: TableFact, by: 1 | -1): void {
+  for (const perm of table.permissions) {
+    const n = (counts.get(perm.role.name) ?? 0) + by;
+    if (n > 0) counts.set(perm.role.name, n);
+    else counts.delete(perm.role.name);
+  }
 }
 
 function sameForeign(a: readonly ForeignColumn[], b: readonly ForeignColumn[]): boolean {

@@ -109,7 +109,12 @@ export interface ProjectIndex {
   readonly tables: readonly TableFact[];
   /** `${source}\u0000${key}` of every tracked table. */
   readonly tableKeys: ReadonlySet<string>;
+  /** The sources' names (the same object while databases.yaml and its sources' shapes are unchanged). */
+  readonly sourceNames: readonly Named[];
+  /** Every use of every role (made when first asked for: editor features). */
   readonly roles: ReadonlyMap<string, readonly RoleUse[]>;
+  /** The roles the engine counts when resolving inherited roles: permissions and inherited roles (the same object while that set is unchanged). */
+  readonly roleNames: ReadonlySet<string>;
   readonly collections: readonly CollectionFact[];
   readonly allowList: readonly AllowListFact[];
   readonly inheritedRoles: readonly InheritedRoleFact[];
