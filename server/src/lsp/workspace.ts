@@ -39,6 +39,8 @@ const NODE_TIMERS: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (han
 
 /** A ParseStore that can be written out (server/src/node/parseStore.ts). */
 export interface PersistentStore extends ParseStore {
+  /** Lets go of what was read (called once start-up has parsed every file). */
+  release(): void;
   write(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export class MetadataWorkspace {
       if (run !== this.startUps) return;
       slice = performance.now();
     }
+    store?.release();
     this.rediscover();
     if (store) await this.persist(store, run);
   }
@@ -141,7 +144,7 @@ export class MetadataWorkspace {
       if (compact !== undefined) store.save(file.text, compact);
       if (performance.now() - slice < this.sliceMs) continue;
       await new Promise((resolve) => setImmediate(resolve));
-      if (run !== this.startUps) return;
+      if (run !== this.startUps) break;
       slice = performance.now();
     }
     await store.write().catch(() => undefined);

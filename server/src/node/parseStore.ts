@@ -4,6 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ParseStore } from '../core/project/cache';
 
+let stores = 0;
+
 /** The first line of a store file; a file with another first line (an older format) is ignored. */
 const HEADER = 'graphql-metadata parse store 1';
 /** A store file larger than this is not read (it is rewritten at the next save). */
@@ -11,15 +13,24 @@ const MAX_BYTES = 512 * 1024 * 1024;
 
 /**
  * Parses kept on disk between language-server runs, keyed by the SHA-1 of each file's text: one line
- * per file, `<sha1>\t<compact AST as JSON>`. Each run writes the files it has now (temp file, then
- * rename), so entries of texts that no longer exist are dropped. A damaged or foreign line is only a
- * cache miss: the file is parsed.
+ * per file, `<sha1>\t<compact AST as JSON>`. Each run writes the files it has now (to a temp file as
+ * they are saved, renamed over the old one at the end), so entries of texts that no longer exist are
+ * dropped. A damaged or foreign line is only a cache miss: the file is parsed.
  */
 export class DiskParseStore implements ParseStore {
   private readonly known = new Map<string, string>();
-  private readonly fresh = new Map<string, string>();
+  /** Lines saved and not yet written to the temp file (written every ~1 MB, so memory stays small). */
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private fd: number | undefined;
+  private failed: unknown;
 
-  constructor(readonly file: string) {}
+  /** Each store its own temp file: a start-up that a newer one stopped may still be finishing its file. */
+  private readonly temp: string;
+
+  constructor(readonly file: string) {
+    this.temp = `${file}.${process.pid}.${++stores}.tmp`;
+  }
 
   /** Opens the store file (a missing, unreadable or oversized one is an empty store). */
   static open(file: string): DiskParseStore {
@@ -52,23 +63,49 @@ export class DiskParseStore implements ParseStore {
     }
   }
 
-  save(text: string, compact: unknown): void {
-    this.fresh.set(sha1(text), JSON.stringify(compact));
+  /** Lets go of what was read (after start-up, files are parsed as they change). */
+  release(): void {
+    this.known.clear();
   }
 
-  /**
-   * Writes what was saved in this run, replacing the file (only the owner can read it), and lets go
-   * of what was read (after start-up, files are parsed as they change).
-   */
+  save(text: string, compact: unknown): void {
+    const line = `${sha1(text)}\t${JSON.stringify(compact)}\n`;
+    this.pending.push(line);
+    this.pendingBytes += line.length;
+    if (this.pendingBytes > 1024 * 1024) this.flush();
+  }
+
+  /** Finishes the file of what was saved in this run and puts it in place of the old one (temp file, then rename). */
   async write(): Promise<void> {
-    this.known.clear();
-    const dir = path.dirname(this.file);
-    await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
-    const temp = `${this.file}.${process.pid}.tmp`;
-    const body = [HEADER, ...[...this.fresh].map(([hash, json]) => `${hash}\t${json}`)].join('\n');
-    await fs.promises.writeFile(temp, `${body}\n`, { mode: 0o600 });
-    this.fresh.clear();
-    await fs.promises.rename(temp, this.file);
+    this.release();
+    this.flush();
+    const fd = this.fd;
+    this.fd = undefined;
+    if (fd !== undefined) fs.closeSync(fd);
+    if (this.failed !== undefined) {
+      await fs.promises.rm(this.temp, { force: true });
+      throw this.failed instanceof Error ? this.failed : new Error('the parse store could not be written');
+    }
+    await fs.promises.rename(this.temp, this.file);
+  }
+
+
+
+  private flush(): void {
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (this.failed !== undefined) return;
+    try {
+      if (this.fd === undefined) {
+        fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+        this.fd = fs.openSync(this.temp, 'w', 0o600);
+        fs.writeSync(this.fd, `${HEADER}\n`);
+      }
+      fs.writeSync(this.fd, text);
+    } catch (error) {
+      this.failed = error;
+    }
   }
 }
 

@@ -89,6 +89,10 @@ describe('parses kept between runs (ParseStore)', () => {
     const reopened = DiskParseStore.open(file);
     assert.deepEqual(reopened.load('a: 1\n'), [1, [0, 5, 5], false, []]);
     assert.equal(reopened.load('a: 2\n'), undefined);
+    const blocked = DiskParseStore.open(path.join(file, 'under-a-file.txt'));
+    blocked.save('a: 1\n', [1, [0, 5, 5], false, []]);
+    await assert.rejects(blocked.write(), /ENOTDIR|EEXIST/);
+    assert.deepEqual(fs.readdirSync(path.dirname(file)), [path.basename(file)], 'a failed write leaves nothing behind');
     fs.writeFileSync(file, Buffer.from([0xff, 0x00, 0x12, 0x0a, 0x41]));
     assert.equal(DiskParseStore.open(file).size, 0);
     fs.writeFileSync(file, `graphql-metadata parse store 0\n${'a'.repeat(40)}\t[]\n`);
