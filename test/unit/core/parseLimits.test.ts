@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { Alias, isAlias, Lexer, parseDocument, visit } from 'yaml';
+import { Alias, isAlias, isMap, Lexer, parseDocument, Pair, Scalar, visit } from 'yaml';
 import type { Document } from 'yaml';
 import { MAX_ALIAS_EXPANSIONS, MAX_ALIAS_NODES } from '../../../server/src/core/parse/aliases';
+import { findPair } from '../../../server/src/core/parse/ast';
 import { MAX_NESTING, MAX_TOKENS, parseBounded } from '../../../server/src/core/parse/bounded';
 import { INCLUDE_TAG } from '../../../server/src/core/parse/include';
 import { MAX_SYNTAX_FINDINGS, parseYamlFile } from '../../../server/src/core/parse/yamlFile';
@@ -151,5 +152,19 @@ describe('include paths', () => {
     const [quotes] = parseYamlFile('/p/tables.yaml', tagged).includes;
     const quoted = `${"'".repeat(300_000)}{}`;
     assert.deepEqual([quotes!.raw, quotes!.span], [quoted, { start: tagged.length - 2 - quoted.length, end: tagged.length - 2 }]);
+  });
+});
+
+describe('findPair', () => {
+  test('in a large map (indexed) it finds the first pair with the key text, as in a small one, and sees pairs added later', () => {
+    for (const size of [5, 100]) {
+      const text = `${Array.from({ length: size }, (_, i) => `k${i}: ${i}`).join('\n')}\n1: number\n"1": string\n`;
+      const map = parseYamlFile('/f.yaml', text).doc.contents;
+      assert.ok(isMap(map));
+      const value = (key: string): unknown => (findPair(map, key)?.value as Scalar | undefined)?.value;
+      assert.deepEqual([value(`k${size - 1}`), value('1'), value('missing')], [size - 1, 'number', undefined]);
+      (map.items as Pair[]).push(new Pair(new Scalar('added'), new Scalar(true)));
+      assert.equal(value('added'), true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import type { Node, Pair } from 'yaml';
+import type { Node, Pair, YAMLMap } from 'yaml';
 import type { Span } from '../diagnostics';
 
 /** Small, total helpers over the `yaml` AST: they never throw on unexpected shapes. */
@@ -28,8 +28,30 @@ export function keyText(pair: Pair<unknown, unknown>): string | undefined {
   return isScalar(key) && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : undefined;
 }
 
+/** Maps with at least this many pairs get an index of their keys for findPair. */
+const INDEX_FROM = 32;
+/** Key text -> first pair with it, per map; a map whose length changed is indexed again. */
+const keyIndex = new WeakMap<YAMLMap, { readonly length: number; readonly byKey: ReadonlyMap<string, Pair<unknown, unknown>> }>();
+
+/**
+ * The first pair whose key has this text. Parsed documents are never changed in place, so a large
+ * map's keys are indexed on the first lookup: a scan per lookup made 10,000 unknown keys in one map
+ * (10,000 schema findings, each locating its key) take seconds.
+ */
 export function findPair(node: YNode, key: string): Pair<unknown, unknown> | undefined {
-  return pairsOf(node).find((p) => keyText(p) === key);
+  if (!isMap(node)) return undefined;
+  if (node.items.length < INDEX_FROM) return pairsOf(node).find((p) => keyText(p) === key);
+  let index = keyIndex.get(node);
+  if (index?.length !== node.items.length) {
+    const byKey = new Map<string, Pair<unknown, unknown>>();
+    for (const pair of pairsOf(node)) {
+      const text = keyText(pair);
+      if (text !== undefined && !byKey.has(text)) byKey.set(text, pair);
+    }
+    index = { length: node.items.length, byKey };
+    keyIndex.set(node, index);
+  }
+  return index.byKey.get(key);
 }
 
 export function get(node: YNode, key: string): YNode {
