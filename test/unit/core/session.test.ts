@@ -201,3 +201,18 @@ describe('RootSession: a table file two sources track', () => {
     assert.deepEqual(summary(result), summary(fullCheck(ROOT, host)));
   });
 });
+
+describe('RootSession: a folder event', () => {
+  test('a deleted folder of included files is seen, though the event names only the folder', () => {
+    const files: Record<string, string> = Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [inRoot(rel), text]));
+    files[inRoot('query_collections.yaml')] = '- name: shared\n  definition: "!include fragments/definition.yaml"\n';
+    files[inRoot('fragments/definition.yaml')] = 'queries:\n  - name: q\n    query: "query { a }"\n';
+    const host = memoryHost(files);
+    const session = new RootSession(ROOT, { host, cache: new ParseCache(), validator });
+    assert.deepEqual(session.check().findings.filter((f) => f.code === 'include-not-found'), []);
+    delete files[inRoot('fragments/definition.yaml')];
+    const result = session.check([inRoot('fragments')]);
+    assert.deepEqual(result.findings.filter((f) => f.code === 'include-not-found').map((f) => f.file), [inRoot('query_collections.yaml')]);
+    assert.deepEqual(summary(result), summary(fullCheck(ROOT, host)));
+  });
+});

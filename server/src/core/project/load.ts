@@ -149,14 +149,18 @@ export function reloadFiles(prev: Project, paths: Iterable<string>, host: FileSy
 }
 
 /**
- * Whether a file the project does not hold could become part of it (or change a loading finding) by
- * being created, changed or deleted: a top-level file, anything under databases/ (table and function
- * files join without an include), or a file an include names. Other files are not the project's.
+ * Whether a path the project does not hold could change it by being created, changed or deleted: a
+ * top-level file, anything under databases/ (table and function files join without an include), a
+ * file an include names, or a folder holding files of the project. Other paths are not the project's.
  */
 function couldJoin(project: Project, path: string): boolean {
   if (!isInside(path, project.root)) return false;
   const rel = relative(project.root, path);
-  return TOP_LEVEL_FILES.some(([top]) => top === rel) || rel.startsWith('databases/') || project.findings.some((f) => f.data?.['target'] === path);
+  if (TOP_LEVEL_FILES.some(([top]) => top === rel) || rel.startsWith('databases/') || project.findings.some((f) => f.data?.['target'] === path)) return true;
+  // A folder (deleted or renamed with everything in it) that holds files of the project.
+  const below = `${path}/`;
+  for (const file of project.files.keys()) if (file.startsWith(below)) return true;
+  return false;
 }
 
 /** The include `from` of the old parse is `to` now: its target and the target's back link follow. */
