@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Fuzzes the whole check with mutated real projects (../shared/corpus).
 //   npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-build]
+//   npm run fuzz -- --replay DIR [--limit MS] [--no-build]
 // Failures (exception, broken finding range, over the per-case limit) are saved as reproducers
 // under --out (default test/fixtures/fuzz/<hash>/); test/unit/fuzz/fuzz.test.ts replays them.
+// --replay runs the reproducers saved under DIR again, timed as in a run, and prints each one.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -21,7 +23,7 @@ const out = path.resolve(repo, option('out', 'test/fixtures/fuzz'));
 const workers = Number(option('workers', String(Math.max(1, os.availableParallelism() - 1))));
 const limitMs = Number(option('limit', '2000'));
 if (![cases, seed, workers, limitMs].every(Number.isInteger)) {
-  console.error('usage: npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-build]');
+  console.error('usage: npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-build] | --replay DIR [--limit MS]');
   process.exit(2);
 }
 if (!args.includes('--no-build')) {
@@ -29,7 +31,17 @@ if (!args.includes('--no-build')) {
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 }
 
-const { runFuzz } = createRequire(import.meta.url)(path.join(repo, 'out/test/fuzz/driver.js'));
+const { runFuzz, replayReproducers } = createRequire(import.meta.url)(path.join(repo, 'out/test/fuzz/driver.js'));
+const replay = option('replay', undefined);
+if (replay !== undefined) {
+  const results = await replayReproducers(path.resolve(replay), { limitMs });
+  for (const r of results) {
+    console.log(`${path.basename(r.dir)} ${String(Math.round(r.ms)).padStart(6)} ms  ${r.info.project} ${r.info.file} [${r.info.mutators.join(', ')}]${r.failure ? ` ${r.failure.kind}: ${r.failure.message.split('\n')[0]}` : ''}`);
+  }
+  const failed = results.filter((r) => r.failure).length;
+  console.log(`replay: ${results.length} reproducer(s), ${failed} failure(s), slowest ${Math.round(Math.max(0, ...results.map((r) => r.ms)))} ms`);
+  process.exit(failed > 0 ? 1 : 0);
+}
 console.log(`fuzz: ${cases} cases, seed ${seed}, ${workers} worker(s), ${limitMs} ms per case, reproducers in ${path.relative(repo, out)}`);
 let last = 0;
 const summary = await runFuzz({

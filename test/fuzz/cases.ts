@@ -20,7 +20,8 @@ export interface FuzzCase {
 }
 
 export interface CaseFailure {
-  readonly kind: 'exception' | 'invariant' | 'hang';
+  /** `crash`: the worker running the case died (out of memory, a native crash). */
+  readonly kind: 'exception' | 'invariant' | 'hang' | 'crash';
   readonly message: string;
 }
 

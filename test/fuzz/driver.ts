@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import * as zlib from 'node:zlib';
 import type { CaseFailure, FuzzCase } from './cases';
 import { makeCase } from './cases';
 import { DEFAULT_CORPUS, loadCorpus } from './corpus';
-import type { CaseDone, WorkerInit } from './worker';
+import type { CaseDone, CaseRequest, WorkerInit } from './worker';
 
 export interface FuzzOptions {
   readonly cases: number;
@@ -47,23 +48,28 @@ class CaseRunner {
 
   constructor(private readonly init: WorkerInit) {}
 
-  async run(index: number, limitMs: number): Promise<CaseDone> {
+  async run(request: CaseRequest, limitMs: number): Promise<CaseDone> {
+    const index = typeof request === 'number' ? request : request.index;
     const worker = await this.started();
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
+      const started = performance.now();
       const settle = (): void => {
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
+        worker.off('exit', onExit);
       };
       const onMessage = (done: CaseDone): void => {
         settle();
         resolve(done);
       };
+      // A worker that dies (out of memory, a native crash, an uncaught error) is a crash of the case.
       const onError = (error: Error): void => {
         settle();
         this.stop();
-        reject(error);
+        resolve({ index, ms: performance.now() - started, failure: { kind: 'crash', message: error.stack ?? error.message } });
       };
+      const onExit = (code: number): void => onError(new Error(`worker exited with code ${code}`));
       const timer = setTimeout(() => {
         settle();
         this.stop();
@@ -71,7 +77,8 @@ class CaseRunner {
       }, limitMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
-      worker.postMessage(index);
+      worker.on('exit', onExit);
+      worker.postMessage(request);
     });
   }
 
@@ -107,7 +114,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   let slowestMs = 0;
   let slowestCase = -1;
   const lane = async (runner: CaseRunner): Promise<void> => {
-    while (next < options.cases) {
+    while (next < options.cases && !aborted) {
       const index = next++;
       let result = await runner.run(index, limitMs);
       if (result.failure?.kind !== 'hang' && result.ms > limitMs) result = { index, ms: result.ms, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
@@ -120,8 +127,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
       options.onProgress?.(++done, found.length);
     }
   };
+  let aborted = false;
   try {
-    await Promise.all(runners.map(lane));
+    // A lane that throws (a bug of the harness) stops the others instead of leaving them running.
+    await Promise.all(runners.map((r) => lane(r).catch((error: unknown) => {
+      aborted = true;
+      throw error;
+    })));
   } finally {
     for (const r of runners) r.stop();
   }
@@ -133,11 +145,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   return { cases: options.cases, failures, ms: performance.now() - started, slowestMs, slowestCase };
 }
 
-/** What a reproducer folder holds besides the mutated file (`input` + the file's extension). */
+/** What a reproducer folder holds besides the mutated file (`input` + the file's extension, + `.gz` when large). */
 export interface ReproducerInfo {
   readonly project: string;
   /** The mutated file, relative to the project folder. */
   readonly file: string;
+  /** The file holding the mutated bytes, gzipped when its name ends in `.gz`. */
   readonly input: string;
   readonly mutators: readonly string[];
   readonly seed: number;
@@ -146,12 +159,16 @@ export interface ReproducerInfo {
   readonly error: string;
 }
 
+/** Inputs over this size are saved gzipped (`input.yaml.gz`): a 1 MB run of one character is a few kB. */
+const GZIP_OVER_BYTES = 64 * 1024;
+
 export function saveReproducer(out: string, c: FuzzCase, failure: CaseFailure, seed: number): string {
   const hash = createHash('sha256').update(c.project).update('\0').update(c.file).update('\0').update(c.bytes).digest('hex').slice(0, 12);
   const dir = path.join(out, hash);
   fs.mkdirSync(dir, { recursive: true });
-  const input = `input${path.posix.extname(c.file)}`;
-  fs.writeFileSync(path.join(dir, input), c.bytes);
+  const gzip = c.bytes.length > GZIP_OVER_BYTES;
+  const input = `input${path.posix.extname(c.file)}${gzip ? '.gz' : ''}`;
+  fs.writeFileSync(path.join(dir, input), gzip ? zlib.gzipSync(c.bytes, { level: 9 }) : c.bytes);
   const info: ReproducerInfo = { project: c.project, file: c.file.slice(`/corpus/${c.project}/`.length), input, mutators: c.mutators, seed, index: c.index, kind: failure.kind, error: failure.message };
   fs.writeFileSync(path.join(dir, 'case.json'), `${JSON.stringify(info, null, 2)}\n`);
   return dir;
@@ -162,6 +179,39 @@ export function readReproducers(dir: string): { dir: string; info: ReproducerInf
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).sort().filter((d) => fs.existsSync(path.join(dir, d, 'case.json'))).map((d) => {
     const info = JSON.parse(fs.readFileSync(path.join(dir, d, 'case.json'), 'utf8')) as ReproducerInfo;
-    return { dir: path.join(dir, d), info, bytes: fs.readFileSync(path.join(dir, d, info.input)) };
+    const stored = fs.readFileSync(path.join(dir, d, info.input));
+    return { dir: path.join(dir, d), info, bytes: info.input.endsWith('.gz') ? zlib.gunzipSync(stored) : stored };
   });
+}
+
+export interface Replayed {
+  readonly dir: string;
+  readonly info: ReproducerInfo;
+  readonly ms: number;
+  readonly failure?: CaseFailure;
+}
+
+/**
+ * Runs every saved reproducer under `dir` as `runFuzz` runs a case (a worker with the production stack
+ * size, warmed up, the per-case limit, a case over it retried once), one after another.
+ */
+export async function replayReproducers(dir: string, options: { readonly limitMs?: number; readonly corpusDir?: string } = {}): Promise<Replayed[]> {
+  const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
+  const runner = new CaseRunner({ corpusDir: options.corpusDir ?? DEFAULT_CORPUS, seed: 0 });
+  const out: Replayed[] = [];
+  try {
+    for (const [index, { dir: at, info, bytes }] of readReproducers(dir).entries()) {
+      const request: CaseRequest = { index, project: info.project, file: `/corpus/${info.project}/${info.file}`, bytes };
+      let result = await runner.run(request, limitMs);
+      if (!result.failure && result.ms > limitMs) result = { ...result, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
+      if (result.failure?.kind === 'hang') {
+        const retry = await runner.run(request, limitMs);
+        if (retry.failure?.kind !== 'hang' && retry.ms <= limitMs) result = retry;
+      }
+      out.push({ dir: at, info, ms: result.ms, ...(result.failure ? { failure: result.failure } : {}) });
+    }
+  } finally {
+    runner.stop();
+  }
+  return out;
 }

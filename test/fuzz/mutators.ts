@@ -106,8 +106,7 @@ const aliasBomb = textMutator('alias-bomb', (text, rng) => {
 
 const hugeScalar = lineMutator('huge-scalar', (lines, rng) => {
   const unit = rng.pick(['x', 'ab ', '\\u00e9', "'", '#', ': ']);
-  // `: ` is an indicator: the yaml parser needs ~1.8 s per MB of it (reported), so it stays at 100 kB here.
-  const size = rng.pick(unit === ': ' ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]);
+  const size = rng.pick([10_000, 100_000, 1_000_000]);
   const body = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
   const scalar = rng.pick([body, `"${body.replace(/"/g, '')}"`, `'${body.replace(/'/g, '')}'`, `|\n  ${body}`, `!include ${body}`]);
   insertAtValue(lines, rng, scalar);
@@ -154,12 +153,27 @@ const swapLines = lineMutator('swap-lines', (lines, rng) => {
   [lines[a], lines[b]] = [lines[b]!, lines[a]!];
 });
 
+/** Thousands of copies of a few lines (keys numbered so most stay distinct): big maps and lists. */
+const repeatLines = lineMutator('repeat-lines', (lines, rng) => {
+  if (lines.length === 0) return;
+  const at = rng.int(lines.length);
+  const chunk = lines.slice(at, at + rng.range(1, 3)).map((l) => (l.endsWith('\n') ? l : `${l}\n`));
+  const size = chunk.reduce((n, l) => n + l.length, 0);
+  // At most ~4 MB: a line may already hold a 1 MB scalar.
+  const copies = Math.max(1, Math.min(rng.pick([1_000, 10_000, 40_000]), Math.floor(4_000_000 / size)));
+  const renumber = rng.chance(0.8);
+  const out: string[] = [];
+  for (let i = 0; i < copies; i++) for (const line of chunk) out.push(renumber ? line.replace(/^(\s*(?:- )?[\w-]+)(?=:)/, `$1_${i}`) : line);
+  // One element: splicing 100,000 lines in as arguments would overflow a worker's stack.
+  lines[at] = out.join('') + lines[at]!;
+});
+
 const emptyOrScalar = textMutator('replace-whole', (_text, rng) => rng.pick(['', '\n', '~', 'null', '[]', '{}', '42', 'true', '"text"', '- ', ':', '!include', '--- |\n  x\n', '&a *a', '*a', '!!binary AAAA']));
 
-export const MUTATORS: readonly Mutator[] = [byteFlip, truncate, deleteLines, duplicateLines, shiftIndent, randomTag, anchorsAliases, aliasBomb, hugeScalar, deepNesting, includeSwap, specialChars, swapLines, emptyOrScalar];
+export const MUTATORS: readonly Mutator[] = [byteFlip, truncate, deleteLines, duplicateLines, shiftIndent, randomTag, anchorsAliases, aliasBomb, hugeScalar, deepNesting, includeSwap, specialChars, swapLines, repeatLines, emptyOrScalar];
 
-/** The common mutators weigh more; the heavy ones (huge, deep, bombs, whole replacement) less. */
-const WEIGHTS: Readonly<Record<string, number>> = { 'alias-bomb': 1, 'huge-scalar': 1, 'deep-nesting': 1, 'replace-whole': 1 };
+/** The common mutators weigh more; the heavy ones (huge, deep, bombs, repeats, whole replacement) less. */
+const WEIGHTS: Readonly<Record<string, number>> = { 'alias-bomb': 1, 'huge-scalar': 1, 'deep-nesting': 1, 'repeat-lines': 1, 'replace-whole': 1 };
 
 export function pickMutator(rng: Rng): Mutator {
   const total = MUTATORS.reduce((s, m) => s + (WEIGHTS[m.name] ?? 3), 0);

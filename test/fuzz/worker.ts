@@ -12,6 +12,9 @@ export interface WorkerInit {
   readonly seed: number;
 }
 
+/** A case by its index in the run (made from the seed), or given outright (a saved reproducer). */
+export type CaseRequest = number | { readonly index: number; readonly project: string; readonly file: string; readonly bytes: Uint8Array };
+
 export interface CaseDone {
   readonly index: number;
   readonly ms: number;
@@ -25,11 +28,11 @@ const caches = new Map<string, ParseCache>();
 // Warm up (JIT, schema compilation) on the unmutated projects, so the first cases are not timed cold.
 for (const project of corpus) runCase(corpus, { project: project.name, file: project.paths[0]!, bytes: project.files.get(project.paths[0]!)! }, validator, caches);
 
-parentPort!.on('message', (index: number) => {
-  const c = makeCase(corpus, init.seed, index);
+parentPort!.on('message', (request: CaseRequest) => {
+  const c = typeof request === 'number' ? makeCase(corpus, init.seed, request) : request;
   const started = performance.now();
   const failure = runCase(corpus, c, validator, caches);
-  const done: CaseDone = { index, ms: performance.now() - started, ...(failure ? { failure } : {}) };
+  const done: CaseDone = { index: c.index, ms: performance.now() - started, ...(failure ? { failure } : {}) };
   parentPort!.postMessage(done);
 });
 parentPort!.postMessage('ready');
