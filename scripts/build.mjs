@@ -14,6 +14,10 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
   define: { PACKAGE_VERSION: JSON.stringify(version) },
+  // The yaml package's ES module build (the same code; only its warnings go to console.warn instead of
+  // process.emitWarning): bundled as ESM, its functions are called directly instead of through the
+  // getters esbuild puts on a CommonJS module (2.5% of a cold check).
+  alias: { yaml: './node_modules/yaml/browser/index.js' },
 };
 
 const entries = [

@@ -1,4 +1,4 @@
-import { Composer, Lexer, Parser, YAMLParseError } from 'yaml';
+import { Composer, Lexer, parseDocument, Parser, YAMLParseError } from 'yaml';
 import type { CST, Document, DocumentOptions, ParseOptions, SchemaOptions } from 'yaml';
 import type { Span } from '../diagnostics';
 
@@ -35,6 +35,8 @@ const LIMITS: ParseLimits = { maxNesting: MAX_NESTING, maxTokens: MAX_TOKENS };
  * deep) or the text passes `maxTokens`.
  */
 export function parseBounded(text: string, options: ParseOptions & DocumentOptions & SchemaOptions, limits = LIMITS): BoundedParse {
+  // Nearly every file: nothing to watch, the yaml package's own parse (no token-by-token wrapper).
+  if (withinLimits(text, limits)) return { kind: 'parsed', doc: withoutStackTraces(() => parseDocument(text, options)) };
   const parser = new Parser();
   let stopped: BoundedParse | undefined;
   let count = 0;
@@ -68,6 +70,41 @@ export function parseBounded(text: string, options: ParseOptions & DocumentOptio
     return first;
   });
   return stopped ?? { kind: 'parsed', doc: doc! };
+}
+
+/**
+ * Whether `text` cannot reach either limit, by a bound that is cheap to take (one pass over the
+ * characters): a token takes at least one character, and the parser's stack grows only by an
+ * indentation step, by an indicator on the same line (`-`, `?`, `:`) or by a flow bracket, so it
+ * stays under twice their sum. Brackets inside strings count too (the bound is only ever too high).
+ */
+export function withinLimits(text: string, limits: ParseLimits = LIMITS): boolean {
+  if (2 * text.length + 16 >= limits.maxTokens) return false;
+  let indent = 0;
+  let maxIndent = 0;
+  let atLineStart = true;
+  let indicators = 0;
+  let maxIndicators = 0;
+  let flow = 0;
+  let maxFlow = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      atLineStart = true;
+      indent = 0;
+      indicators = 0;
+      continue;
+    }
+    if (atLineStart && (c === 32 || c === 9)) {
+      maxIndent = Math.max(maxIndent, ++indent);
+      continue;
+    }
+    atLineStart = false;
+    if (c === 45 || c === 63 || c === 58) maxIndicators = Math.max(maxIndicators, ++indicators);
+    else if (c === 91 || c === 123) maxFlow = Math.max(maxFlow, ++flow);
+    else if ((c === 93 || c === 125) && flow > 0) flow--;
+  }
+  return 2 * (maxIndent + maxIndicators + maxFlow) + 8 < limits.maxNesting;
 }
 
 type V8ErrorConstructor = ErrorConstructor & { stackTraceLimit?: number };
