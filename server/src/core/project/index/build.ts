@@ -64,8 +64,9 @@ export function updateIndex(prev: IndexBuild, project: Project, changed: readonl
     actions: again('actions', old.actions, () => namedEntries(walk, walk.get(top(walk, project, 'actions'), 'actions'))),
     restEndpoints: again('restEndpoints', old.restEndpoints, () => namedEntries(walk, top(walk, project, 'restEndpoints'))),
   };
-  const roles = [...segments].some((s) => ROLE_SEGMENTS.has(s)) ? (onlyTables ? 'tables' : 'all') : 'none';
-  return finish(project, walk, databases, parts, roles === 'all' ? undefined : { prev, tablesChanged: roles === 'tables' });
+  // Role uses outside table permissions are read again only when a file holding some changed.
+  const otherRolesKept = onlyTables || ![...segments].some((s) => ROLE_SEGMENTS.has(s));
+  return finish(project, walk, databases, parts, otherRolesKept ? prev : undefined);
 }
 
 /** The parts whose files hold role uses. */
@@ -73,19 +74,17 @@ const ROLE_SEGMENTS: ReadonlySet<Segment> = new Set(['databases', 'actions', 're
 
 type Parts = Pick<ProjectIndex, 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints'>;
 
-/**
- * Adds the roles. `kept`: the previous build when no file outside table permissions that holds role
- * uses changed; its roles are kept as they are unless table files changed.
- */
-function finish(project: Project, walk: Walk, databases: DatabasesPart, parts: Parts, kept: { prev: IndexBuild; tablesChanged: boolean } | undefined): IndexBuild {
+/** Adds the roles. `kept`: the previous build, when its role uses outside table permissions still hold. */
+function finish(project: Project, walk: Walk, databases: DatabasesPart, parts: Parts, kept: IndexBuild | undefined): IndexBuild {
   const withTables = { root: project.root, sources: databases.sources, sourceNames: databases.sourceNames, tables: databases.tables, tableKeys: databases.tableKeys, ...parts };
-  const otherRoles = kept?.prev.otherRoles ?? otherRoleUses(walk, withTables, top(walk, project, 'introspection'));
-  const prevIndex = kept?.prev.index;
-  const roleNames = sameOr(prevIndex?.roleNames, countedRoles(databases.permissionRoles, otherRoles));
-  let roles = kept && !kept.tablesChanged ? prevIndex?.roles : undefined;
+  const otherRoles = kept?.otherRoles ?? otherRoleUses(walk, withTables, top(walk, project, 'introspection'));
+  const roleNames = sameOr(kept?.index.roleNames, countedRoles(databases.permissionRoles, otherRoles));
+  let roles: ProjectIndex['roles'] | undefined;
   const index: ProjectIndex = {
     ...withTables,
     roleNames,
+    // Made when first asked for (editor features), from this index's own parts (never an older index's,
+    // which would keep every older project alive).
     get roles() {
       return (roles ??= rolesOf(withTables.tables, otherRoles));
     },
