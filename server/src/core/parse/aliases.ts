@@ -52,12 +52,16 @@ export function checkAliases(doc: Document.Parsed): AliasProblem | undefined {
     if (node.anchor) anchors.set(node.anchor, node);
     let expansions = 0;
     let nodes = 1;
+    const add = (child: unknown): void => {
+      const c = count(child);
+      expansions += c.expansions;
+      nodes += c.nodes;
+    };
     for (const item of node.items) {
-      for (const child of isPair(item) ? [item.key, item.value] : [item]) {
-        const c = count(child);
-        expansions += c.expansions;
-        nodes += c.nodes;
-      }
+      if (isPair(item)) {
+        add(item.key);
+        add(item.value);
+      } else add(item);
     }
     const result = { expansions, nodes };
     counted.set(node, result);
