@@ -144,6 +144,8 @@ export class MetadataWorkspace {
       if (compact !== undefined) store.save(file.text, compact);
       if (performance.now() - slice < this.sliceMs) continue;
       await new Promise((resolve) => setImmediate(resolve));
+      // Typing goes first: while a re-check is waiting for its debounce, the store waits too.
+      while (this.pending.size > 0 && run === this.startUps) await new Promise((resolve) => setTimeout(resolve, 20));
       if (run !== this.startUps) break;
       slice = performance.now();
     }
