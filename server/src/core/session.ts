@@ -29,15 +29,16 @@ interface State {
 export class RootSession {
   private state: State | undefined;
   private readonly runner: RuleRunner;
-  private readonly memo: IndexMemo | undefined;
+  private readonly memo: IndexMemo;
 
-  /** @param once a single check (the CLI): nothing is kept for a next one */
+  /** @param once a single check (the CLI): no rule findings are kept for a next one */
   constructor(
     readonly root: string,
     private readonly services: CheckServices,
     once = false,
   ) {
-    this.memo = services.memo ?? (once ? undefined : new IndexMemo());
+    // Also for one check: a table file that tables.yaml includes many times is read once.
+    this.memo = services.memo ?? new IndexMemo();
     this.runner = new RuleRunner(!once);
   }
 

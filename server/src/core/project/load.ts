@@ -18,11 +18,13 @@ interface LoadState {
   readonly files: Map<string, ProjectFile>;
   readonly findings: Finding[];
   readonly includeTargets: Map<IncludeRef, ProjectFile>;
+  /** Real paths already asked for in this load (a file included many times is resolved once). */
+  readonly reals: Map<string, string>;
 }
 
 /** Loads a metadata root: the top-level files, every include to any depth, and orphan table files. */
 export function loadProject(root: string, host: FileSystemHost, cache: ParseCache): Project {
-  const state: LoadState = { root, realRoot: host.realPath(root), host, cache, files: new Map(), findings: [], includeTargets: new Map() };
+  const state: LoadState = { root, realRoot: host.realPath(root), host, cache, files: new Map(), findings: [], includeTargets: new Map(), reals: new Map() };
   for (const [rel, kind] of TOP_LEVEL_FILES) {
     const path = join(root, rel);
     const read = host.readFile(path);
@@ -69,7 +71,7 @@ function followInclude(state: LoadState, from: ProjectFile, ref: IncludeRef, sta
 function includeProblem(state: LoadState, from: ProjectFile, ref: IncludeRef, stack: readonly string[]): Finding | undefined {
   const at = (code: string, message: string): Finding => ({ code, severity: 'error', message, file: from.path, span: ref.span, data: { target: ref.target, raw: ref.raw } });
   if (ref.raw === '') return at('include-not-found', 'The include has no path.');
-  if (!isInside(ref.target, state.root) || !isInside(state.host.realPath(ref.target), state.realRoot)) {
+  if (!isInside(ref.target, state.root) || !isInside(realPath(state, ref.target), state.realRoot)) {
     return at('include-outside-root', `The include points outside the metadata folder (${ref.raw}); it is not read.`);
   }
   if (stack.includes(ref.target)) {
@@ -78,6 +80,12 @@ function includeProblem(state: LoadState, from: ProjectFile, ref: IncludeRef, st
   }
   if (stack.length >= MAX_INCLUDE_DEPTH) return at('include-too-deep', `Includes are nested more than ${MAX_INCLUDE_DEPTH} levels deep here.`);
   return undefined;
+}
+
+function realPath(state: LoadState, path: string): string {
+  let real = state.reals.get(path);
+  if (real === undefined) state.reals.set(path, (real = state.host.realPath(path)));
+  return real;
 }
 
 function unreadable(file: string, span: Span, target: string, read: Exclude<ReadResult, { kind: 'text' }>, root: string): Finding {
