@@ -66,6 +66,13 @@ describe('the bounded parse', () => {
     assert.deepEqual([file.doc.contents, file.includes], [null, []]);
   });
 
+  test('error recovery nests too (a level per `a: b: c` line or bad dedent): short such texts are yaml-too-deep as long ones are', () => {
+    const colonLines = 'a: b: c\n'.repeat(MAX_NESTING + 50);
+    const dedents = 'k:\n  - a\n - b\n'.repeat(MAX_NESTING + 50);
+    assert.deepEqual([codesAndSpans(colonLines).map(([code]) => code), codesAndSpans(dedents).map(([code]) => code)], [['yaml-too-deep'], ['yaml-too-deep']]);
+    assert.deepEqual(codesAndSpans('a: b: c\n'.repeat(3)).map(([code]) => code), ['yaml-syntax', 'yaml-syntax', 'yaml-syntax']);
+  });
+
   test('a file too deep gives that one finding in a whole check (no file-empty, no schema finding)', () => {
     const { result } = check({ 'api_limits.yaml': `disabled: false\nrate_limit: ${'{a: '.repeat(5000)}` }, { schemas: true });
     assert.deepEqual(result.findings.filter((f) => f.file === inRoot('api_limits.yaml')).map((f) => f.code), ['yaml-too-deep']);

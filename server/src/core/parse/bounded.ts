@@ -36,7 +36,12 @@ const LIMITS: ParseLimits = { maxNesting: MAX_NESTING, maxTokens: MAX_TOKENS };
  */
 export function parseBounded(text: string, options: ParseOptions & DocumentOptions & SchemaOptions, limits = LIMITS): BoundedParse {
   // Nearly every file: nothing to watch, the yaml package's own parse (no token-by-token wrapper).
-  if (withinLimits(text, limits)) return { kind: 'parsed', doc: withoutStackTraces(() => parseDocument(text, options)) };
+  // The bound holds for well-formed YAML only: error recovery keeps levels open across lines (each
+  // `a: b: c` line, each bad dedent adds one), so a text that has errors is parsed again, watched.
+  if (withinLimits(text, limits)) {
+    const doc = withoutStackTraces(() => parseDocument(text, options));
+    if (doc.errors.length === 0) return { kind: 'parsed', doc };
+  }
   const parser = new Parser();
   let stopped: BoundedParse | undefined;
   let count = 0;
