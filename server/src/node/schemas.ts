@@ -44,6 +44,7 @@ export function loadSchemaSet(dir = findSchemasDir(), validatorsDir = __dirname)
   const schemas = files.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { $id?: string });
   const idOf = new Map(files.map((f, i) => [f, schemas[i]!.$id ?? f]));
   const kinds = Object.fromEntries(Object.entries(index).map(([kind, file]) => [kind, idOf.get(file) ?? file]));
-  const precompiled = loadPrecompiled(dir, validatorsDir);
+  // Next to the bundle, else the build's dist/ beside schemas/ (compiled tests and tools use it too).
+  const precompiled = loadPrecompiled(dir, validatorsDir) ?? loadPrecompiled(dir, path.join(dir, '..', 'dist'));
   return { schemas, kinds, ...(precompiled ? { precompiled } : {}) };
 }
