@@ -13,17 +13,23 @@ export function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The candidate closest to `word`, if it is close enough to be a likely typo. */
+/**
+ * The candidate closest to `word`, if it is close enough to be a likely typo. Candidates whose length
+ * alone puts them out of reach are skipped (so a list of thousands of names stays cheap).
+ */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const limit = Math.max(2, Math.floor(word.length / 3));
+  const lower = word.toLowerCase();
   let best: string | undefined;
-  let bestDistance = Infinity;
+  let bestDistance = limit + 1;
   for (const candidate of candidates) {
-    if (candidate === word) continue;
-    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (candidate === word || Math.abs(candidate.length - word.length) >= bestDistance) continue;
+    const d = editDistance(lower, candidate.toLowerCase());
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
+      if (d === 0) break;
     }
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+  return best;
 }
