@@ -23,12 +23,14 @@ interface Ctx {
   readonly file: ProjectFile;
   budget: { left: number };
   readonly depth: number;
+  /** The value of each included file, made once: a file included 10,000 times is converted once. */
+  readonly included: Map<ProjectFile, unknown>;
 }
 
 /** The JSON value of a file as the engine would see it, for schema validation. */
 export function fileValue(project: Project, file: ProjectFile, aliasBudget = 10_000): unknown {
   if (!file.yaml) return file.text;
-  const ctx: Ctx = { project, doc: file.yaml.doc, file, budget: { left: aliasBudget }, depth: 0 };
+  const ctx: Ctx = { project, doc: file.yaml.doc, file, budget: { left: aliasBudget }, depth: 0, included: new Map() };
   return toValue(file.yaml.doc.contents, ctx);
 }
 
@@ -55,5 +57,8 @@ function includedValue(ctx: Ctx, target: ProjectFile | undefined): unknown {
   if (!target) return UNRESOLVED;
   if (target.kind in STUBS) return STUBS[target.kind];
   if (!target.yaml) return target.text;
-  return toValue(target.yaml.doc.contents, { ...ctx, file: target, doc: target.yaml.doc, depth: ctx.depth + 1 });
+  if (ctx.included.has(target)) return ctx.included.get(target);
+  const value = toValue(target.yaml.doc.contents, { ...ctx, file: target, doc: target.yaml.doc, depth: ctx.depth + 1 });
+  ctx.included.set(target, value);
+  return value;
 }
