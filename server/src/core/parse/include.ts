@@ -24,17 +24,20 @@ export interface IncludeRef {
  * value starts with `!include ` (the form the CLI writes: `"!include default/tables/tables.yaml"`).
  */
 export function includeOf(node: Node | null | undefined, filePath: string, text: string, path: readonly (string | number)[] = []): IncludeRef | undefined {
-  if (!isScalar(node) || !node.range) return undefined;
-  const [start, end] = node.range;
+  if (!isScalar(node)) return undefined;
   if (node.tag === INCLUDE_TAG) {
     const raw = typeof node.value === 'string' ? node.value.trim() : '';
-    return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, start, end, raw), form: 'tag', path };
+    return refOf(node, raw, 'tag', filePath, text, path);
   }
   if (typeof node.value !== 'string') return undefined;
   const match = /^\s*!include\s+(.*)$/s.exec(node.value);
-  if (!match) return undefined;
-  const raw = trimQuotes(match[1]!.trim());
-  return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, start, end, raw), form: 'string', path };
+  return match ? refOf(node, trimQuotes(match[1]!.trim()), 'string', filePath, text, path) : undefined;
+}
+
+function refOf(node: Scalar, raw: string, form: IncludeRef['form'], filePath: string, text: string, path: readonly (string | number)[]): IncludeRef | undefined {
+  const range = node.range;
+  if (!range) return undefined;
+  return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, range[0], range[1], raw), form, path: [...path] };
 }
 
 /** Drops quote characters at both ends (a loop: the regex `["']+$` is quadratic on long runs of quotes). */

@@ -1,14 +1,12 @@
 import { parseDocument, YAMLParseError } from 'yaml';
-import { isMap, isSeq, itemsOf, keyText, pairsOf } from './ast';
-import type { YNode } from './ast';
 import type { Document, DocumentOptions, ParseOptions, SchemaOptions, YAMLError } from 'yaml';
 import type { Finding, Severity, Span } from '../diagnostics';
 import { checkAliases, MAX_ALIAS_EXPANSIONS, MAX_ALIAS_NODES } from './aliases';
 import type { AliasProblem } from './aliases';
 import { MAX_NESTING, MAX_TOKENS, parseBounded } from './bounded';
-import { addDuplicateKeyErrors } from './duplicateKeys';
-import { includeOf, INCLUDE_TAG } from './include';
+import { INCLUDE_TAG } from './include';
 import type { IncludeRef } from './include';
+import { settle } from './settle';
 
 export interface YamlFile {
   readonly path: string;
@@ -24,7 +22,7 @@ export interface YamlFile {
 const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   customTags: [{ tag: INCLUDE_TAG, resolve: (value: string) => value }],
   prettyErrors: false,
-  // Duplicate keys are found by addDuplicateKeyErrors (the same rule, in linear time).
+  // Duplicate keys are found by settle (the same rule, in linear time).
   uniqueKeys: false,
   strict: true,
 };
@@ -47,7 +45,7 @@ function parseText(path: string, text: string): YamlFile {
   if (parsed.kind === 'too-deep') return unparsed(path, text, tooDeep(path, parsed.span));
   if (parsed.kind === 'too-large') return unparsed(path, text, tooLarge(path, text));
   const doc = parsed.doc;
-  addDuplicateKeyErrors(doc);
+  const includes = settle(doc, path, text);
   const syntax = [...findingsOf(path, text, doc.errors, 'error'), ...findingsOf(path, text, doc.warnings, 'warning')];
   // An alias is written `*name`: a text without `*` has none (most files), nothing to count.
   const aliasProblem = text.includes('*') ? checkAliases(doc) : undefined;
@@ -57,7 +55,6 @@ function parseText(path: string, text: string): YamlFile {
     // Nothing expands the aliases of a document with errors (the schema check skips it).
     doc.errors.push(new YAMLParseError([finding.span.start, finding.span.end], 'RESOURCE_EXHAUSTION', finding.message));
   }
-  const includes = collectIncludes(doc, path, text);
   return { path, text, doc, syntax, includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
 }
 
@@ -97,20 +94,8 @@ function aliasFinding(path: string, problem: AliasProblem): Finding {
 
 /** The file of a document parsed by an earlier process (restored from a ParseStore: it had no errors, warnings or aliases). */
 export function yamlFileOf(path: string, text: string, doc: Document.Parsed): YamlFile {
-  const includes = collectIncludes(doc, path, text);
+  const includes = settle(doc, path, text);
   return { path, text, doc, syntax: [], includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
-}
-
-function collectIncludes(doc: Document.Parsed, path: string, text: string): IncludeRef[] {
-  const out: IncludeRef[] = [];
-  const walk = (node: YNode, at: (string | number)[]): void => {
-    const ref = includeOf(node ?? undefined, path, text, at);
-    if (ref) out.push(ref);
-    else if (isMap(node)) for (const pair of pairsOf(node)) walk(pair.value as YNode, [...at, keyText(pair) ?? '?']);
-    else if (isSeq(node)) itemsOf(node).forEach((item, i) => walk(item, [...at, i]));
-  };
-  walk(doc.contents, []);
-  return out;
 }
 
 function yamlFinding(file: string, text: string, error: YAMLError, severity: Severity): Finding {

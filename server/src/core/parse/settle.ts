@@ -1,0 +1,78 @@
+import { isMap, isPair, isScalar, isSeq, YAMLParseError } from 'yaml';
+import type { Document, Scalar } from 'yaml';
+import { includeOf } from './include';
+import type { IncludeRef } from './include';
+import { interned } from './slimNodes';
+
+/**
+ * The one pass over a freshly parsed document (each node once, however many things it is for):
+ * - duplicate keys: yaml's `uniqueKeys` rule (two scalar keys whose values are ===) in linear time
+ *   (yaml compares each key with every earlier one: a billion comparisons for a 50,000-key map),
+ *   merged into `doc.errors` in document order as DUPLICATE_KEY at the later key's start;
+ * - the `!include`s of the document's values, in document order, with their key paths;
+ * - memory: lists and maps get exactly sized item arrays and short strings are shared (see slimNodes).
+ */
+export function settle(doc: Document.Parsed, filePath: string, text: string): IncludeRef[] {
+  const includes: IncludeRef[] = [];
+  const duplicates: YAMLParseError[] = [];
+  const at: (string | number)[] = [];
+  const visit = (node: unknown, value: boolean): void => {
+    if (isScalar(node)) return scalar(node, value);
+    if (isMap(node)) {
+      node.items = node.items.slice();
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key;
+        if (isScalar(key) && key.range && !Number.isNaN(key.value)) {
+          if (seen.has(key.value)) duplicates.push(new YAMLParseError([key.range[0], key.range[0] + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
+          else seen.add(key.value);
+        }
+        visit(key, false);
+        at.push(keyText(key));
+        visit(pair.value, value);
+        at.pop();
+      }
+    } else if (isSeq(node)) {
+      node.items = node.items.slice();
+      node.items.forEach((item, i) => {
+        at.push(i);
+        // `[a: 1]` makes a pair inside a list: its keys count for duplicates, an include there does not.
+        if (isPair(item)) {
+          visit(item.key, false);
+          visit(item.value, false);
+        } else visit(item, value);
+        at.pop();
+      });
+    }
+  };
+  const scalar = (node: Scalar, value: boolean): void => {
+    if (typeof node.value === 'string') {
+      const shared = interned(node.value);
+      if (node.source === node.value) node.source = shared;
+      node.value = shared;
+    }
+    const ref = value ? includeOf(node, filePath, text, at) : undefined;
+    if (ref) includes.push(ref);
+  };
+  visit(doc.contents, true);
+  mergeErrors(doc, duplicates);
+  return includes;
+}
+
+/** A key as the include paths write it (yaml's own keys are scalars; anything else is `?`). */
+function keyText(key: unknown): string | number {
+  return isScalar(key) && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : '?';
+}
+
+function mergeErrors(doc: Document.Parsed, found: readonly YAMLParseError[]): void {
+  if (found.length === 0) return;
+  const merged: YAMLParseError[] = [];
+  let next = 0;
+  for (const error of doc.errors) {
+    while (next < found.length && found[next]!.pos[0] < error.pos[0]) merged.push(found[next++]!);
+    merged.push(error);
+  }
+  merged.push(...found.slice(next));
+  doc.errors.splice(0, doc.errors.length, ...merged);
+}
