@@ -6,7 +6,7 @@ import type { AliasProblem } from './aliases';
 import { MAX_NESTING, MAX_TOKENS, parseBounded } from './bounded';
 import { INCLUDE_TAG } from './include';
 import type { IncludeRef } from './include';
-import { settle } from './settle';
+import { finishDocument } from './finish';
 
 export interface YamlFile {
   readonly path: string;
@@ -22,7 +22,7 @@ export interface YamlFile {
 const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   customTags: [{ tag: INCLUDE_TAG, resolve: (value: string) => value }],
   prettyErrors: false,
-  // Duplicate keys are found by settle (the same rule, in linear time).
+  // Duplicate keys are found by finishDocument (the same rule, in linear time).
   uniqueKeys: false,
   strict: true,
 };
@@ -45,7 +45,7 @@ function parseText(path: string, text: string): YamlFile {
   if (parsed.kind === 'too-deep') return unparsed(path, text, tooDeep(path, parsed.span));
   if (parsed.kind === 'too-large') return unparsed(path, text, tooLarge(path, text));
   const doc = parsed.doc;
-  const includes = settle(doc, path, text);
+  const includes = finishDocument(doc, path, text);
   const syntax = [...findingsOf(path, text, doc.errors, 'error'), ...findingsOf(path, text, doc.warnings, 'warning')];
   // An alias is written `*name`: a text without `*` has none (most files), nothing to count.
   const aliasProblem = text.includes('*') ? checkAliases(doc) : undefined;
@@ -94,7 +94,7 @@ function aliasFinding(path: string, problem: AliasProblem): Finding {
 
 /** The file of a document parsed by an earlier process (restored from a ParseStore: it had no errors, warnings or aliases). */
 export function yamlFileOf(path: string, text: string, doc: Document.Parsed): YamlFile {
-  const includes = settle(doc, path, text);
+  const includes = finishDocument(doc, path, text);
   return { path, text, doc, syntax: [], includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
 }
 

@@ -12,7 +12,7 @@ import { interned } from './slimNodes';
  * - the `!include`s of the document's values, in document order, with their key paths;
  * - memory: lists and maps get exactly sized item arrays and short strings are shared (see slimNodes).
  */
-export function settle(doc: Document.Parsed, filePath: string, text: string): IncludeRef[] {
+export function finishDocument(doc: Document.Parsed, filePath: string, text: string): IncludeRef[] {
   const includes: IncludeRef[] = [];
   const duplicates: YAMLParseError[] = [];
   const at: (string | number)[] = [];
