@@ -22,6 +22,11 @@ export interface StatusParams {
   readonly roots: readonly RootStatus[];
   /** Folders that hold a version.yaml that is not a config v3 root, with the reason. */
   readonly problems: readonly { readonly path: string; readonly message: string }[];
+  /**
+   * On the 'ready' that ends the re-check after edits: milliseconds from the last edit the server
+   * received to this status, without the debounce wait (the server-side latency of an edit).
+   */
+  readonly editMs?: number;
 }
 
 /** Client -> server: list the metadata roots the server knows (used by commands). */

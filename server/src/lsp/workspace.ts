@@ -75,6 +75,8 @@ export class MetadataWorkspace {
   /** Changed paths waiting for the debounced re-check. */
   private readonly pending = new Set<string>();
   private timer: unknown;
+  /** When the last pending change arrived, and how much of the time since was the debounce wait. */
+  private lastChange: { readonly at: number; waited: number } | undefined;
 
   constructor(
     private readonly host: FileSystemHost,
@@ -88,15 +90,20 @@ export class MetadataWorkspace {
   /** Notes a change; the re-check runs once typing pauses (or earlier, when a request needs it). */
   schedule(path: string): void {
     this.pending.add(path);
+    this.lastChange = { at: performance.now(), waited: 0 };
     if (this.timer !== undefined) this.timers.clear(this.timer);
-    this.timer = this.timers.set(() => this.settle(), this.debounceMs);
+    this.timer = this.timers.set(() => this.settle(true), this.debounceMs);
   }
 
-  /** Runs the pending re-check now, so what is answered next reflects every edit received. */
-  settle(): void {
+  /**
+   * Runs the pending re-check now, so what is answered next reflects every edit received.
+   * @param debounced the debounce timer runs it (else a request that needs the re-check now)
+   */
+  settle(debounced = false): void {
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
     if (this.pending.size === 0) return;
+    if (this.lastChange) this.lastChange.waited = debounced ? this.debounceMs : performance.now() - this.lastChange.at;
     const paths = [...this.pending];
     this.pending.clear();
     this.changed(paths);
@@ -313,7 +320,10 @@ export class MetadataWorkspace {
       warnings: this.findingsOf(r).filter((f) => f.severity === 'warning').length,
       files: r.project.files.size,
     }));
-    this.publisher.status({ state, roots, problems: this.problems.map((p) => ({ path: p.file, message: p.message })) });
+    const problems = this.problems.map((p) => ({ path: p.file, message: p.message }));
+    const edit = state === 'ready' && this.pending.size === 0 ? this.lastChange : undefined;
+    if (edit) this.lastChange = undefined;
+    this.publisher.status(edit ? { state, roots, problems, editMs: performance.now() - edit.at - edit.waited } : { state, roots, problems });
   }
 }
 

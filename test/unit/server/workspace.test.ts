@@ -52,3 +52,39 @@ test('start-up parses in slices that yield, publishes YAML errors per file as it
   assert.equal(events.filter((e) => e.startsWith('cron_triggers.yaml')).length, 1, 'the check did not send the same diagnostics again');
   assert.ok(ws.result(ROOT));
 });
+
+test('the ready that ends a re-check after edits says how long the server took, without the debounce wait', () => {
+  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const host = new OverlayHost(memoryHost(files));
+  const statuses: { state: string; editMs?: number; at: number }[] = [];
+  const timers = manualTimers();
+  const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => {}, status: (s) => statuses.push({ ...s, at: performance.now() }) }, timers);
+  ws.setFolders(['/p']);
+  assert.deepEqual(statuses.map((s) => s.editMs), [undefined, undefined], 'no edit, no edit time');
+  const collections = path('query_collections.yaml');
+  const spin = (ms: number): void => {
+    for (const until = performance.now() + ms; performance.now() < until;);
+  };
+
+  // The debounce timer runs the re-check: its 120 ms are not counted (here they did not really pass).
+  host.set(collections, '- name: renamed\n  definition:\n    queries: []\n');
+  const editedAt = performance.now();
+  ws.schedule(collections);
+  spin(30);
+  timers.fire();
+  const byTimer = statuses.at(-1)!;
+  assert.equal(byTimer.state, 'ready');
+  assert.ok(Math.abs(byTimer.at - editedAt - 120 - byTimer.editMs!) < 5, `${byTimer.editMs} ms`);
+
+  // A request runs it before the timer: the time the change waited for it is not the server's.
+  host.set(collections, '- name: good\n  definition:\n    queries: []\n');
+  ws.schedule(collections);
+  spin(30);
+  const askedAt = performance.now();
+  ws.freshResult(path('allow_list.yaml'));
+  const byRequest = statuses.at(-1)!;
+  assert.ok(byRequest.editMs! >= 0 && Math.abs(byRequest.at - askedAt - byRequest.editMs!) < 5, `${byRequest.editMs} ms`);
+
+  ws.setFolders(['/p']);
+  assert.equal(statuses.at(-1)!.editMs, undefined, 'a later check without edits has none');
+});
