@@ -1,5 +1,6 @@
 import { runCli } from './cli/run';
 import { createNodeHost, toCorePath } from './node/fsHost';
+import { tuneHeap } from './node/heap';
 import { loadSchemaSet } from './node/schemas';
 
 declare const PACKAGE_VERSION: string | undefined;
@@ -9,6 +10,7 @@ function internalError(error: unknown): void {
   process.exitCode = 2;
 }
 
+tuneHeap();
 runCli({
   argv: process.argv.slice(2),
   cwd: toCorePath(process.cwd()),

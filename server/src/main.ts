@@ -23,9 +23,11 @@ import { createSyncHandlers } from './lsp/sync';
 import { uriToPath } from './lsp/uri';
 import { MetadataWorkspace } from './lsp/workspace';
 import { createNodeHost } from './node/fsHost';
+import { tuneHeap } from './node/heap';
 import { loadSchemaSet } from './node/schemas';
 
 /** LSP wiring only: every decision lives in lsp/ and core/. */
+tuneHeap();
 const connection = createConnection(ProposedFeatures.all);
 /** Wraps every request handler: an exception is an error response and a logged stack, never a dead server. */
 const guard = createGuard(connection.console);
