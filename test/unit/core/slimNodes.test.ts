@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import * as yaml from 'yaml';
@@ -83,4 +85,20 @@ test('a range written into a node reads back as written, and clone() copies it',
 test('interned strings are equal to what they are given, long or short', () => {
   const long = 'x'.repeat(200);
   assert.deepEqual(['role', 'role', long, ''].map(interned), ['role', 'role', long, '']);
+});
+
+test('a shared string does not keep the text it was cut from (50 texts of 1 MB are freed)', () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const shared: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const text = `a_key_longer_than_13_${i}: ${'x'.repeat(1 << 20)}`;
+    shared.push(interned(text.slice(0, 24)));
+  }
+  gc();
+  const retainedMb = (process.memoryUsage().heapUsed - before) / 1e6;
+  assert.ok(retainedMb < 10, `${retainedMb.toFixed(1)} MB kept`);
+  assert.deepEqual(shared.slice(0, 2), ['a_key_longer_than_13_0: ', 'a_key_longer_than_13_1: ']);
 });

@@ -51,8 +51,21 @@ export function interned(s: string): string {
   const known = table.get(s);
   if (known !== undefined) return known;
   if (table.size >= TABLE_LIMIT) table = new Map();
-  table.set(s, s);
-  return s;
+  const own = detached(s);
+  table.set(own, own);
+  return own;
+}
+
+/** Strings this long or longer can be slices that keep the whole text they were cut from (V8's SlicedString). */
+const SLICE_FROM = 13;
+
+/**
+ * `s` without a hold on the text it was cut from: a value sliced out of a file keeps all of that
+ * file's text alive, and the table outlives the file's versions (a long-lived server would keep
+ * every version of an edited file). Concatenating makes a new string, which slicing flattens.
+ */
+function detached(s: string): string {
+  return s.length < SLICE_FROM ? s : (` ${s}`).slice(1);
 }
 
 installSlimRanges();
