@@ -1,6 +1,6 @@
 import type { RootResult } from '../check';
-import { actionsGraphql } from './actionsGraphql';
-import type { TypeKind } from './actionsGraphql';
+import { actionsSdl } from '../graphql/actionsSdl';
+import type { CustomTypeKind } from '../graphql/actionsSdl';
 import type { CompletionEntry, CompletionKind, CompletionSite } from './completion';
 import type { PathSegment } from './locate';
 import { yamlScalar } from './text';
@@ -43,7 +43,7 @@ function valueNames(site: CompletionSite, key: string): CompletionEntry[] {
   if (inTableRef && key === 'schema') return schemas(site);
   if ((key === 'collection' && kind === 'allow_list' && endsWith(path, ['#'])) || key === 'collection_name') return collections(site);
   if (key === 'query_name') return queries(site, site.ctx.siblings.get('collection_name'));
-  if (kind === 'actions' && key === 'name' && endsWith(path, ['custom_types', /^(objects|input_objects|enums|scalars)$/, '#'])) return customTypes(site, path[path.length - 2] as TypeKind);
+  if (kind === 'actions' && key === 'name' && endsWith(path, ['custom_types', /^(objects|input_objects|enums|scalars)$/, '#'])) return customTypes(site, path[path.length - 2] as CustomTypeKind);
   if (kind === 'actions' && key === 'name' && endsWith(path, ['actions', '#'])) return actionNames(site);
   return [];
 }
@@ -98,8 +98,8 @@ function queries(site: CompletionSite, collection: string | undefined): Completi
 }
 
 /** Types of actions.graphql of the kind of this list, not listed in actions.yaml yet. */
-function customTypes(site: CompletionSite, kind: TypeKind): CompletionEntry[] {
-  const graphql = actionsGraphql(site.input.result.project);
+function customTypes(site: CompletionSite, kind: CustomTypeKind): CompletionEntry[] {
+  const graphql = actionsSdl(site.input.result.project);
   const listed = site.input.result.project.files.get(site.input.file)?.text ?? '';
   return (graphql?.types ?? []).filter((t) => t.kind === kind && !new RegExp(`name:\\s*["']?${t.name}["']?\\s*$`, 'm').test(listed)).map((t) => entry(site, t.name, 'type', `${kind.replace('_', ' ')} type in actions.graphql`));
 }
@@ -107,5 +107,5 @@ function customTypes(site: CompletionSite, kind: TypeKind): CompletionEntry[] {
 /** Fields of Query/Mutation in actions.graphql that actions.yaml does not list yet. */
 function actionNames(site: CompletionSite): CompletionEntry[] {
   const listed = new Set(site.input.result.index.actions.map((a) => a.name.name));
-  return (actionsGraphql(site.input.result.project)?.fields ?? []).filter((f) => !listed.has(f.name)).map((f) => entry(site, f.name, 'action', `${f.operation} ${f.signature}`));
+  return (actionsSdl(site.input.result.project)?.actions ?? []).filter((f) => !listed.has(f.name)).map((f) => entry(site, f.name, 'action', `${f.operation} ${f.signature}`));
 }

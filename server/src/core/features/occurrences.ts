@@ -2,7 +2,7 @@ import type { RootResult } from '../check';
 import { readTableRef, tableKey } from '../project/index/tableRef';
 import type { At } from '../project/index/types';
 import { join } from '../util/paths';
-import { actionsGraphql } from './actionsGraphql';
+import { actionsSdl } from '../graphql/actionsSdl';
 import { collectBoolExpOccurrences } from './boolExp';
 import type { Occurrence } from './occurrence';
 import { OccurrenceSink } from './occurrence';
@@ -116,6 +116,6 @@ function collectRoles({ result, walk }: TableLookup, sink: OccurrenceSink): void
 
 function collectActions({ result }: TableLookup, sink: OccurrenceSink): void {
   for (const action of result.index.actions) sink.add({ kind: 'action', name: action.name.name }, action.name.loc, true, action.name.name);
-  const graphql = actionsGraphql(result.project);
-  for (const field of graphql?.fields ?? []) sink.addGraphql({ kind: 'action', name: field.name }, { file: graphql!.file, span: field.span });
+  const graphql = actionsSdl(result.project);
+  for (const field of graphql?.actions ?? []) sink.addGraphql({ kind: 'action', name: field.name }, { file: graphql!.file, span: field.span });
 }

@@ -1,7 +1,7 @@
 import type { RootResult } from '../check';
 import type { Span } from '../diagnostics';
 import { relative } from '../util/paths';
-import { actionsGraphql } from './actionsGraphql';
+import { actionsSdl } from '../graphql/actionsSdl';
 import { byPlace } from './definition';
 import { locate } from './locate';
 import type { Occurrence, SymbolRef } from './occurrence';
@@ -71,7 +71,7 @@ function conflict(result: RootResult, symbol: SymbolRef, name: string): string |
     case 'role':
       return index.roles.has(name) || index.inheritedRoles.some((r) => r.roleSet.some((m) => m.name === name)) ? `Role \`${name}\` already exists; renaming would merge two roles.` : undefined;
     case 'action':
-      return index.actions.some((a) => a.name.name === name) || actionsGraphql(result.project)?.fields.some((f) => f.name === name) ? `An action named \`${name}\` already exists.` : undefined;
+      return index.actions.some((a) => a.name.name === name) || actionsSdl(result.project)?.actions.some((f) => f.name === name) ? `An action named \`${name}\` already exists.` : undefined;
     default:
       return `Cannot rename ${describeSymbol(symbol)}.`;
   }

@@ -4,7 +4,7 @@ import { isMap, isSeq } from '../parse/ast';
 import type { YNode } from '../parse/ast';
 import type { TableFact } from '../project/index/types';
 import { relative } from '../util/paths';
-import { actionsGraphql } from './actionsGraphql';
+import { actionsSdl } from '../graphql/actionsSdl';
 import type { SymbolRef } from './occurrence';
 import { occurrencesOf } from './occurrences';
 
@@ -57,7 +57,7 @@ export function symbolSummary(result: RootResult, symbol: SymbolRef): string {
     case 'role':
       return roleSummary(result, symbol.name);
     case 'action': {
-      const field = actionsGraphql(result.project)?.fields.find((f) => f.name === symbol.name);
+      const field = actionsSdl(result.project)?.actions.find((f) => f.name === symbol.name);
       return field ? `Action \`${symbol.name}\` (${field.operation})\n\n\`\`\`graphql\n${field.signature}\n\`\`\`` : `Action \`${symbol.name}\` (not declared in actions.graphql)`;
     }
   }

@@ -5,7 +5,7 @@ import type { Span } from '../diagnostics';
 import { get, keyText, scalarText, spanOf } from '../parse/ast';
 import type { YNode } from '../parse/ast';
 import type { YamlFile } from '../parse/yamlFile';
-import { actionsGraphql } from './actionsGraphql';
+import { actionsSdl } from '../graphql/actionsSdl';
 
 export type OutlineKind = 'object' | 'array' | 'property' | 'module' | 'function' | 'class' | 'enum' | 'struct';
 
@@ -78,11 +78,11 @@ function labelOf(item: YNode): { name: string; span: Span } | undefined {
 }
 
 function graphqlSymbols(result: RootResult): OutlineSymbol[] {
-  const graphql = actionsGraphql(result.project);
+  const graphql = actionsSdl(result.project);
   if (!graphql) return [];
   const kinds = { objects: 'class', input_objects: 'struct', enums: 'enum', scalars: 'property' } as const;
   return [
-    ...graphql.fields.map((f): OutlineSymbol => ({ name: f.name, detail: f.operation, kind: 'function', span: f.full, selectionSpan: f.span, children: [] })),
+    ...graphql.actions.map((f): OutlineSymbol => ({ name: f.name, detail: f.operation, kind: 'function', span: f.full, selectionSpan: f.span, children: [] })),
     ...graphql.types.map((t): OutlineSymbol => ({ name: t.name, detail: t.kind.replace('_', ' '), kind: kinds[t.kind], span: t.full, selectionSpan: t.span, children: [] })),
   ].sort((a, b) => a.span.start - b.span.start);
 }

@@ -15,9 +15,16 @@ export interface SdlName {
   readonly span: Span;
 }
 
+/** A definition's name, and the span of all of it (type, or field with its arguments and type). */
+export interface SdlDecl extends SdlName {
+  readonly full: Span;
+}
+
 /** A field of `type Query` / `type Mutation` (or an `extend type` of them): an action. */
-export interface SdlAction extends SdlName {
+export interface SdlAction extends SdlDecl {
   readonly operation: 'query' | 'mutation';
+  /** The field as written, on one line, e.g. `login(params: LoginInput!): JWT`. */
+  readonly signature: string;
 }
 
 export interface SdlField extends SdlName {
@@ -25,12 +32,15 @@ export interface SdlField extends SdlName {
   readonly list: boolean;
 }
 
-export interface SdlType extends SdlName {
+export interface SdlType extends SdlDecl {
   readonly kind: CustomTypeKind;
   readonly fields: readonly SdlField[];
 }
 
-/** What the CLI reads from actions.graphql (cli-ext `getAllActionsFromSdl` / `getAllTypesFromSdl`). */
+/**
+ * What the CLI reads from actions.graphql (cli-ext `getAllActionsFromSdl` / `getAllTypesFromSdl`),
+ * for rules and editor features alike: the file is parsed once per text.
+ */
 export interface ActionsSdl {
   readonly file: string;
   /** Set when the file does not parse; nothing else is known then. */
@@ -79,10 +89,10 @@ function cachedSdl(path: string, text: string): ActionsSdl {
 export function readSdl(file: string, text: string): ActionsSdl {
   const parsed = parseGraphql(text);
   if (!parsed.doc) return { file, error: parsed.error, actions: [], types: [], defined: new Set(), refs: [], roots: [] };
-  return { file, ...collect(parsed.doc) };
+  return { file, ...collect(parsed.doc, text) };
 }
 
-function collect(doc: DocumentNode): Omit<ActionsSdl, 'file' | 'error'> {
+function collect(doc: DocumentNode, text: string): Omit<ActionsSdl, 'file' | 'error'> {
   const actions: SdlAction[] = [];
   const types: SdlType[] = [];
   const refs: SdlName[] = [];
@@ -94,11 +104,11 @@ function collect(doc: DocumentNode): Omit<ActionsSdl, 'file' | 'error'> {
     const operation = isObjectLike(def) ? ROOTS.get(name.value) : undefined;
     if (operation) {
       roots.push(named(name));
-      actions.push(...fieldsOf(def).map((f) => ({ ...named(f.name), operation })));
+      actions.push(...fieldsOf(def).map((f) => ({ ...named(f.name), full: spanOf(f), operation, signature: oneLine(text.slice(f.loc?.start ?? 0, f.loc?.end ?? 0)) })));
     } else {
       if (def.kind !== Kind.OBJECT_TYPE_EXTENSION && def.kind !== Kind.INPUT_OBJECT_TYPE_EXTENSION) defined.add(name.value);
       const kind = TYPE_KINDS.get(def.kind);
-      if (kind) types.push({ ...named(name), kind, fields: fieldsOf(def).map((f) => ({ ...named(f.name), list: isList(f.type) })) });
+      if (kind) types.push({ ...named(name), full: spanOf(def), kind, fields: fieldsOf(def).map((f) => ({ ...named(f.name), list: isList(f.type) })) });
     }
     refs.push(...typeRefs(def));
   }
@@ -132,5 +142,13 @@ function isList(type: TypeNode): boolean {
 }
 
 function named(node: NameNode): SdlName {
-  return { name: node.value, span: { start: node.loc?.start ?? 0, end: node.loc?.end ?? 0 } };
+  return { name: node.value, span: spanOf(node) };
+}
+
+function spanOf(node: { readonly loc?: { readonly start: number; readonly end: number } }): Span {
+  return { start: node.loc?.start ?? 0, end: node.loc?.end ?? 0 };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\(\s/g, '(').replace(/\s\)/g, ')').replace(/\s,/g, ',');
 }
