@@ -20,7 +20,7 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
   const output = vscode.window.createOutputChannel('GraphQL Metadata', { log: true });
   const trace = new SettingTraceChannel(output);
-  const statusBar = new MetadataStatusBar();
+  const statusBar = new MetadataStatusBar(RESTART_COMMAND);
   const supervisor = new ServerSupervisor(output);
   context.subscriptions.push(output, trace, statusBar, supervisor);
 
@@ -29,6 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   supervisor.attach(languageClient);
   context.subscriptions.push(
     languageClient.onNotification(statusType, (params) => statusBar.update(params)),
+    supervisor.onDidGiveUp((reason) => statusBar.stopped(reason)),
     vscode.commands.registerCommand(RESTART_COMMAND, () => supervisor.restart()),
   );
   const commands = activateCommands(context, languageClient, output, statusBar);

@@ -26,8 +26,11 @@ export interface ServerNotice {
 export class ServerSupervisor implements ErrorHandler, vscode.Disposable {
   private readonly shown: ServerNotice[] = [];
   private readonly noticed = new vscode.EventEmitter<ServerNotice>();
+  private readonly gaveUp = new vscode.EventEmitter<string>();
   private client: LanguageClient | undefined;
   readonly onDidNotice = this.noticed.event;
+  /** The server is left stopped (the reason shown to the user). */
+  readonly onDidGiveUp = this.gaveUp.event;
 
   constructor(
     private readonly output: vscode.LogOutputChannel,
@@ -75,10 +78,12 @@ export class ServerSupervisor implements ErrorHandler, vscode.Disposable {
 
   dispose(): void {
     this.noticed.dispose();
+    this.gaveUp.dispose();
   }
 
   private giveUp(message: string): void {
     this.show({ severity: 'error', message, actions: [SHOW_OUTPUT, RESTART] });
+    this.gaveUp.fire(message);
   }
 
   private show(notice: ServerNotice): void {

@@ -1,13 +1,15 @@
 /** The status bar item that shows the server's `graphqlMetadata/status`. */
 import * as vscode from 'vscode';
 import type { StatusParams } from '../../server/src/core/protocol';
-import { hiddenStatus, serverStatusView, statusView, type ServerState, type StatusView } from './statusView';
+import { hiddenStatus, serverStatusView, statusView, stoppedStatusView, type ServerState, type StatusView } from './statusView';
 
 const backgrounds = {
   error: new vscode.ThemeColor('statusBarItem.errorBackground'),
   warning: new vscode.ThemeColor('statusBarItem.warningBackground'),
   none: undefined,
 } as const;
+
+const PROBLEMS_VIEW = 'workbench.actions.view.problems';
 
 export class MetadataStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -16,10 +18,11 @@ export class MetadataStatusBar implements vscode.Disposable {
   private view: StatusView = hiddenStatus;
   readonly onDidChange = this.changed.event;
 
-  constructor() {
+  /** @param restartCommand what a click runs while the server is stopped */
+  constructor(private readonly restartCommand: string) {
     this.item = vscode.window.createStatusBarItem('graphqlMetadata.status', vscode.StatusBarAlignment.Left, 0);
     this.item.name = 'GraphQL Metadata';
-    this.item.command = 'workbench.actions.view.problems';
+    this.item.command = PROBLEMS_VIEW;
   }
 
   get lastStatus(): StatusParams | undefined {
@@ -33,8 +36,16 @@ export class MetadataStatusBar implements vscode.Disposable {
   update(params: StatusParams): void {
     this.last = params;
     this.view = statusView(params, (p) => vscode.workspace.asRelativePath(p));
+    this.item.command = PROBLEMS_VIEW;
     this.render(this.view);
     this.changed.fire(params);
+  }
+
+  /** The language server was stopped for good: the last counts are stale, a click restarts it. */
+  stopped(reason: string): void {
+    this.view = stoppedStatusView(reason);
+    this.item.command = this.restartCommand;
+    this.render(this.view);
   }
 
   dispose(): void {

@@ -83,6 +83,16 @@ function escape(text: string): string {
   return text.replace(/[\\`*_{}[\]<>()#+!|]/g, (c) => `\\${c}`);
 }
 
+/** The metadata item once the language server was stopped for good (it crashed too often): says so and offers a restart. */
+export function stoppedStatusView(reason: string): StatusView {
+  return {
+    visible: true,
+    text: '$(error) Metadata: server stopped',
+    tooltip: ['**GraphQL Engine Metadata**', '', escape(reason), '', 'Click to restart the language server.'].join('\n'),
+    severity: 'error',
+  };
+}
+
 /** The GraphQL engine the server commands last talked to. */
 export type ServerState =
   | { readonly state: 'connected'; readonly url: string; readonly label: string; readonly version?: string }

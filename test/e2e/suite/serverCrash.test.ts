@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../client/src/api';
 import type { ServerNotice } from '../../../client/src/serverSupervisor';
+import { stoppedStatusView } from '../../../client/src/statusView';
 import { diskText, metaUri, waitForSummary, writeDisk } from '../files';
 import { activateExtension, ourDiagnostics, waitForDiagnostics, waitForStatus } from '../helpers';
 import { settleWindow } from '../window';
@@ -94,8 +95,10 @@ suite('language server crashes', () => {
     await dropped;
     assert.equal(api.serverPid, undefined, 'not restarted');
     assert.equal(newNotices(since).length, 2);
+    assert.deepEqual(api.statusView, stoppedStatusView(GAVE_UP), 'the status bar says the server is stopped, not the last counts');
 
     await restartByCommand();
+    assert.match(api.statusView.text, /^Metadata: \$\(error\) 1 \$\(warning\) \d+$/, 'the counts are back');
     await killAndRecover();
     assert.deepEqual(newNotices(since).map((n) => n.severity), ['warning', 'error', 'warning'], 'a crash after the manual restart opens a new episode');
   });

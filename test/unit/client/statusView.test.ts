@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { hiddenStatus, serverStatusView } from '../../../client/src/statusView';
+import { hiddenStatus, serverStatusView, stoppedStatusView } from '../../../client/src/statusView';
 
 describe('the server status item', () => {
   test('hidden until a config request; then the server and its version', () => {
@@ -21,5 +21,14 @@ describe('the server status item', () => {
       tooltip: '**GraphQL engine**\n\n- URL: `http://h:1/`\n\nNot found \\(404\\): the config API is disabled\n\nClick to try again.',
       severity: 'warning',
     });
+  });
+});
+
+test('the metadata item once the language server was left stopped: an error, the reason, and a click restarts', () => {
+  assert.deepEqual(stoppedStatusView('It crashed 5 times in 3 minutes (see the output).'), {
+    visible: true,
+    text: '$(error) Metadata: server stopped',
+    tooltip: '**GraphQL Engine Metadata**\n\nIt crashed 5 times in 3 minutes \\(see the output\\).\n\nClick to restart the language server.',
+    severity: 'error',
   });
 });
