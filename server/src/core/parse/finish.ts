@@ -24,8 +24,9 @@ export function finishDocument(doc: Document.Parsed, filePath: string, text: str
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = pair.key;
-        if (isScalar(key) && key.range && !Number.isNaN(key.value)) {
-          if (seen.has(key.value)) duplicates.push(new YAMLParseError([key.range[0], key.range[0] + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
+        const start = isScalar(key) ? key.range?.[0] : undefined;
+        if (isScalar(key) && start !== undefined && !Number.isNaN(key.value)) {
+          if (seen.has(key.value)) duplicates.push(new YAMLParseError([start, start + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
           else seen.add(key.value);
         }
         visit(key, false);
