@@ -100,6 +100,14 @@ select_permissions:
     );
     assert.equal(result.findings.find((x) => x.code === 'relationship-name-conflicts-column')?.related?.length, 1);
   });
+  test('the first three places that list the column are related, however many roles list it', () => {
+    const roles = ['a', 'b', 'c', 'd', 'e'].map((role) => `  - role: ${role}\n    permission:\n      columns: [id, title]\n      filter: {}\n`).join('');
+    const result = assertMarked('relationship-name-conflicts-column', article(`object_relationships:\n  - name: ⟦title⟧\n    using:\n      foreign_key_constraint_on: author_id\nselect_permissions:\n${roles}`));
+    const related = result.findings.find((x) => x.code === 'relationship-name-conflicts-column')?.related ?? [];
+    const text = result.project.files.get(related[0]!.file)!.text;
+    const lineOf = (offset: number): number => text.slice(0, offset).split('\n').length;
+    assert.deepEqual(related.map((r) => lineOf(r.span.start)), [11, 15, 19], 'the columns lines of roles a, b and c');
+  });
   test("a column revealed by another table's foreign key", () => {
     assertMarked('relationship-name-conflicts-column', {
       'databases/default/tables/public_author.yaml': `table:

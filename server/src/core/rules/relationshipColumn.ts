@@ -9,7 +9,7 @@ export const relationshipNameConflictsColumn = tableRule({
       if (!uses) return [];
       return [
         finding('relationship-name-conflicts-column', 'error', `\`${r.name.name}\` is also a column of \`${t.key}\`; a relationship may not share a column's name.`, r.name.loc, {
-          related: uses.slice(0, 3).map((loc) => related(loc, `Column \`${r.name.name}\``)),
+          related: uses.map((loc) => related(loc, `Column \`${r.name.name}\``)),
           data: { name: r.name.name },
         }),
       ];

@@ -90,11 +90,17 @@ function readTable(walk: Walk, at: At, source: string, foreign: ForeignColumn[])
   return fact;
 }
 
+/**
+ * How many places a column keeps: findings show the first few (a relationship named like a column),
+ * and keeping every use (a column listed by each role's permissions) was most of the index's memory.
+ */
+export const COLUMN_PLACES = 3;
+
 export function addColumn(table: TableFact, column: string, loc: Loc): void {
   if (column === '*') return;
   const list = table.columns.get(column);
-  if (list) list.push(loc);
-  else table.columns.set(column, [loc]);
+  if (!list) table.columns.set(column, [loc]);
+  else if (list.length < COLUMN_PLACES) list.push(loc);
 }
 
 function readRelationship(walk: Walk, at: At, kind: RelationshipKind, table: TableFact, foreign: ForeignColumn[]): RelationshipFact | undefined {

@@ -56,7 +56,7 @@ export interface TableFact {
   readonly includeLoc?: Loc;
   readonly relationships: RelationshipFact[];
   readonly permissions: PermissionFact[];
-  /** Column names the metadata itself reveals for this table, with where. */
+  /** Column names the metadata itself reveals for this table, with where (the first COLUMN_PLACES places, index/tables.ts). */
   readonly columns: Map<string, Loc[]>;
 }
 
