@@ -1,4 +1,4 @@
-import { get, itemsOf, pairsOf, keyText, keySpan, scalarText, spanOf } from '../../parse/ast';
+import { get, isScalar, itemsOf, pairsOf, keyText, keySpan, scalarText, spanOf } from '../../parse/ast';
 import type { YNode } from '../../parse/ast';
 import type { YamlFile } from '../../parse/yamlFile';
 import type { Project } from '../project';
@@ -23,6 +23,8 @@ export class Walk {
   deref(at: At): At {
     let current = at;
     for (let hops = 0; hops < 64; hops++) {
+      // Only a scalar can be an include: maps and lists need no lookup (most steps of a walk).
+      if (!isScalar(current.node)) return current;
       const ref = this.project.files.get(current.file)?.yaml?.includeAt.get(current.node);
       if (!ref) return current;
       const target = this.project.includeTargets.get(ref);
