@@ -38,7 +38,7 @@ export function finishDocument(doc: Document.Parsed, filePath: string, text: str
       node.items = node.items.slice();
       node.items.forEach((item, i) => {
         at.push(i);
-        // `[a: 1]` makes a pair inside a list: its keys count for duplicates, an include there does not.
+        // A pair straight inside a list (`!!pairs`, `!!omap`): its keys count for duplicates, an include there does not.
         if (isPair(item)) {
           visit(item.key, false);
           visit(item.value, false);

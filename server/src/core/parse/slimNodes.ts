@@ -4,13 +4,14 @@ import type { Range } from 'yaml';
 /**
  * Memory of the yaml AST, which the checker keeps for every file (about 18 times the text: 97 kB
  * for a 5 kB table file, most of a 10,000-table project's heap). Two measures, together with the
- * exactly sized item arrays of settle.ts, bring that to about 51 kB:
+ * exactly sized item arrays of finish.ts, bring that to about 51 kB:
  *
  * - A node's `range` is kept as three small-integer fields instead of an array (an array and its
  *   backing store cost about 50 bytes per node). `node.range` still reads and writes a
- *   `[start, valueEnd, nodeEnd]` array: reading makes a fresh one, so writing into it
- *   (`node.range[2] = end`) changes nothing. yaml does that in one place only (an empty value
- *   followed by a comment gets the comment's end as nodeEnd); nothing in the checker reads nodeEnd.
+ *   `[start, valueEnd, nodeEnd]` array; reading makes a fresh one. yaml writes into a range in one
+ *   place: an empty value followed by a comment gets the comment's end as nodeEnd
+ *   (`node.range[2] = end`), which its parent's range is then built from. An empty node therefore
+ *   keeps its array (rare: `key:` with nothing after it), so that write works as in yaml.
  * - Short scalar strings (keys, role and column names) are shared between nodes and files.
  *
  * Installed once per process, when the parse layer is loaded, on the yaml package's node classes.
@@ -29,14 +30,20 @@ interface Packed {
   rangeEnd?: number;
 }
 
+/** The ranges of empty nodes, kept as the arrays they were given (yaml may write into them). */
+const emptyRanges = new WeakMap<object, Range>();
+
 function getRange(this: Packed): Range | undefined {
-  return this.rangeStart === undefined ? undefined : [this.rangeStart, this.rangeValueEnd!, this.rangeEnd!];
+  return this.rangeStart === undefined ? emptyRanges.get(this) : [this.rangeStart, this.rangeValueEnd!, this.rangeEnd!];
 }
 
 function setRange(this: Packed, range: Range | null | undefined): void {
-  this.rangeStart = range?.[0];
-  this.rangeValueEnd = range?.[1];
-  this.rangeEnd = range?.[2];
+  const empty = range !== null && range !== undefined && range[0] === range[1];
+  if (empty) emptyRanges.set(this, range);
+  else emptyRanges.delete(this);
+  this.rangeStart = empty ? undefined : range?.[0];
+  this.rangeValueEnd = empty ? undefined : range?.[1];
+  this.rangeEnd = empty ? undefined : range?.[2];
 }
 
 /** Strings up to this length are shared (longer ones are rarely repeated: descriptions, queries). */
