@@ -103,10 +103,16 @@ export class MetadataWorkspace {
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
     if (this.pending.size === 0) return;
-    if (this.lastChange) this.lastChange.waited = debounced ? this.debounceMs : performance.now() - this.lastChange.at;
+    // The wait is never counted longer than it was (a timer can fire a little early by the clock).
+    if (this.lastChange) this.lastChange.waited = Math.min(debounced ? this.debounceMs : Infinity, performance.now() - this.lastChange.at);
     const paths = [...this.pending];
     this.pending.clear();
-    this.changed(paths);
+    try {
+      this.changed(paths);
+    } finally {
+      // Consumed by the 'ready' this check ends with; a check that threw leaves no stale edit behind.
+      this.lastChange = undefined;
+    }
   }
 
   setFolders(folders: readonly string[]): void {

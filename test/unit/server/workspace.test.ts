@@ -66,18 +66,27 @@ test('the ready that ends a re-check after edits says how long the server took, 
     for (const until = performance.now() + ms; performance.now() < until;);
   };
 
-  // The debounce timer runs the re-check: its 120 ms are not counted (here they did not really pass).
+  // The debounce timer runs the re-check: its 120 ms are not counted, the 10 ms it fired late are.
   host.set(collections, '- name: renamed\n  definition:\n    queries: []\n');
   const editedAt = performance.now();
   ws.schedule(collections);
-  spin(30);
+  spin(130);
   timers.fire();
   const byTimer = statuses.at(-1)!;
   assert.equal(byTimer.state, 'ready');
-  assert.ok(Math.abs(byTimer.at - editedAt - 120 - byTimer.editMs!) < 5, `${byTimer.editMs} ms`);
+  assert.ok(byTimer.editMs! >= 10 && Math.abs(byTimer.at - editedAt - 120 - byTimer.editMs!) < 5, `${byTimer.editMs} ms`);
+
+  // A timer that fires before 120 ms have passed by the clock: only the time that did pass is the wait.
+  host.set(collections, '- name: good\n  definition:\n    queries: []\n');
+  ws.schedule(collections);
+  spin(30);
+  const firedAt = performance.now();
+  timers.fire();
+  const early = statuses.at(-1)!;
+  assert.ok(early.editMs! >= 0 && Math.abs(early.at - firedAt - early.editMs!) < 5, `${early.editMs} ms`);
 
   // A request runs it before the timer: the time the change waited for it is not the server's.
-  host.set(collections, '- name: good\n  definition:\n    queries: []\n');
+  host.set(collections, '- name: renamed\n  definition:\n    queries: []\n');
   ws.schedule(collections);
   spin(30);
   const askedAt = performance.now();
