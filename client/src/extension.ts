@@ -3,7 +3,7 @@
  * sees as diagnostics comes from the server; this side only wires VS Code to it.
  */
 import * as vscode from 'vscode';
-import { NotificationType, type LanguageClient } from 'vscode-languageclient/node';
+import { NotificationType, State, type LanguageClient } from 'vscode-languageclient/node';
 import { statusNotification, type StatusParams } from '../../server/src/core/protocol';
 import type { ExtensionApi } from './api';
 import { activateCommands } from './commands/activate';
@@ -30,6 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   context.subscriptions.push(
     languageClient.onNotification(statusType, (params) => statusBar.update(params)),
     supervisor.onDidGiveUp((reason) => statusBar.stopped(reason)),
+    languageClient.onDidChangeState((change) => {
+      if (change.newState === State.Running) statusBar.resumed();
+    }),
     vscode.commands.registerCommand(RESTART_COMMAND, () => supervisor.restart()),
   );
   const commands = activateCommands(context, languageClient, output, statusBar);

@@ -16,6 +16,7 @@ export class MetadataStatusBar implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<StatusParams>();
   private last: StatusParams | undefined;
   private view: StatusView = hiddenStatus;
+  private isStopped = false;
   readonly onDidChange = this.changed.event;
 
   /** @param restartCommand what a click runs while the server is stopped */
@@ -34,6 +35,8 @@ export class MetadataStatusBar implements vscode.Disposable {
   }
 
   update(params: StatusParams): void {
+    // A status still on its way from a server that was just given up on must not hide that.
+    if (this.isStopped) return;
     this.last = params;
     this.view = statusView(params, (p) => vscode.workspace.asRelativePath(p));
     this.item.command = PROBLEMS_VIEW;
@@ -43,9 +46,15 @@ export class MetadataStatusBar implements vscode.Disposable {
 
   /** The language server was stopped for good: the last counts are stale, a click restarts it. */
   stopped(reason: string): void {
+    this.isStopped = true;
     this.view = stoppedStatusView(reason);
     this.item.command = this.restartCommand;
     this.render(this.view);
+  }
+
+  /** A language server runs again: its statuses are shown from now on. */
+  resumed(): void {
+    this.isStopped = false;
   }
 
   dispose(): void {
