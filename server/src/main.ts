@@ -26,8 +26,8 @@ import { createNodeHost } from './node/fsHost';
 import { tuneHeap } from './node/heap';
 import { loadSchemaSet } from './node/schemas';
 
-/** LSP wiring only: every decision lives in lsp/ and core/. */
 tuneHeap();
+/** LSP wiring only: every decision lives in lsp/ and core/. */
 const connection = createConnection(ProposedFeatures.all);
 /** Wraps every request handler: an exception is an error response and a logged stack, never a dead server. */
 const guard = createGuard(connection.console);
