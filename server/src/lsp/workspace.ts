@@ -75,8 +75,10 @@ export class MetadataWorkspace {
   /** Changed paths waiting for the debounced re-check. */
   private readonly pending = new Set<string>();
   private timer: unknown;
-  /** When the last pending change arrived, and how much of the time since was the debounce wait. */
-  private lastChange: { readonly at: number; waited: number } | undefined;
+  /** When the last pending change arrived. */
+  private lastChangeAt = 0;
+  /** While a re-check after edits runs: when the edit's server-side time started (the debounce excluded). */
+  private editFrom: number | undefined;
 
   constructor(
     private readonly host: FileSystemHost,
@@ -90,7 +92,7 @@ export class MetadataWorkspace {
   /** Notes a change; the re-check runs once typing pauses (or earlier, when a request needs it). */
   schedule(path: string): void {
     this.pending.add(path);
-    this.lastChange = { at: performance.now(), waited: 0 };
+    this.lastChangeAt = performance.now();
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = this.timers.set(() => this.settle(true), this.debounceMs);
   }
@@ -103,15 +105,17 @@ export class MetadataWorkspace {
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
     if (this.pending.size === 0) return;
-    // The wait is never counted longer than it was (a timer can fire a little early by the clock).
-    if (this.lastChange) this.lastChange.waited = Math.min(debounced ? this.debounceMs : Infinity, performance.now() - this.lastChange.at);
+    // A request that cannot wait starts the count now; the timer at the debounce's end (by the
+    // clock a timer can fire a little early: never later than now).
+    const now = performance.now();
+    this.editFrom = debounced ? Math.min(this.lastChangeAt + this.debounceMs, now) : now;
     const paths = [...this.pending];
     this.pending.clear();
     try {
       this.changed(paths);
     } finally {
-      // Consumed by the 'ready' this check ends with; a check that threw leaves no stale edit behind.
-      this.lastChange = undefined;
+      // Read by the 'ready' this check ends with; a check that threw leaves nothing for a later one.
+      this.editFrom = undefined;
     }
   }
 
@@ -327,9 +331,8 @@ export class MetadataWorkspace {
       files: r.project.files.size,
     }));
     const problems = this.problems.map((p) => ({ path: p.file, message: p.message }));
-    const edit = state === 'ready' && this.pending.size === 0 ? this.lastChange : undefined;
-    if (edit) this.lastChange = undefined;
-    this.publisher.status(edit ? { state, roots, problems, editMs: performance.now() - edit.at - edit.waited } : { state, roots, problems });
+    const from = state === 'ready' ? this.editFrom : undefined;
+    this.publisher.status(from === undefined ? { state, roots, problems } : { state, roots, problems, editMs: performance.now() - from });
   }
 }
 

@@ -97,3 +97,29 @@ test('the ready that ends a re-check after edits says how long the server took, 
   ws.setFolders(['/p']);
   assert.equal(statuses.at(-1)!.editMs, undefined, 'a later check without edits has none');
 });
+
+test('a re-check that throws before its ready leaves no edit time for the next one', () => {
+  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const host = new OverlayHost(memoryHost(files));
+  const statuses: { state: string; editMs?: number }[] = [];
+  let failPublishing = false;
+  const publisher = {
+    diagnostics: (): void => {
+      if (failPublishing) throw new Error('the connection is gone');
+    },
+    status: (s: { state: string; editMs?: number }) => statuses.push(s),
+  };
+  const timers = manualTimers();
+  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, timers);
+  ws.setFolders(['/p']);
+  // The rename makes allow_list.yaml's diagnostics change, and publishing them throws.
+  host.set(path('query_collections.yaml'), '- name: renamed\n  definition:\n    queries: []\n');
+  ws.schedule(path('query_collections.yaml'));
+  failPublishing = true;
+  const readies = statuses.filter((s) => s.state === 'ready').length;
+  assert.throws(() => timers.fire(), /the connection is gone/);
+  assert.equal(statuses.filter((s) => s.state === 'ready').length, readies, 'no ready after the failed check');
+  failPublishing = false;
+  ws.setFolders(['/p']);
+  assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.editMs], ['ready', undefined]);
+});
