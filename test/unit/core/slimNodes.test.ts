@@ -21,7 +21,7 @@ async function plainYaml(): Promise<Yaml> {
 
 const OPTIONS = { customTags: [{ tag: INCLUDE_TAG, resolve: (value: string) => value }], prettyErrors: false, uniqueKeys: false, strict: true };
 
-/** Every node of a document in order, as [kind, range, value or size, flow]. */
+/** Every node of a document in order with what yaml gives it (range, value, type, tag, source; a collection's size and style), then the document's range. */
 function nodesOf(y: Yaml, doc: yaml.Document): unknown[] {
   const out: unknown[] = [];
   const visit = (node: unknown): void => {

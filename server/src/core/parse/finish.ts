@@ -1,5 +1,6 @@
 import { isMap, isPair, isScalar, isSeq, YAMLParseError } from 'yaml';
 import type { Document, Scalar } from 'yaml';
+import { keyText } from './ast';
 import { includeOf } from './include';
 import type { IncludeRef } from './include';
 import { interned } from './slimNodes';
@@ -30,7 +31,7 @@ export function finishDocument(doc: Document.Parsed, filePath: string, text: str
           else seen.add(key.value);
         }
         visit(key, false);
-        at.push(keyText(key));
+        at.push(keyText(pair) ?? '?');
         visit(pair.value, value);
         at.pop();
       }
@@ -59,11 +60,6 @@ export function finishDocument(doc: Document.Parsed, filePath: string, text: str
   visit(doc.contents, true);
   mergeErrors(doc, duplicates);
   return includes;
-}
-
-/** A key as the include paths write it (yaml's own keys are scalars; anything else is `?`). */
-function keyText(key: unknown): string | number {
-  return isScalar(key) && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : '?';
 }
 
 function mergeErrors(doc: Document.Parsed, found: readonly YAMLParseError[]): void {

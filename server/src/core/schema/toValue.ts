@@ -52,12 +52,7 @@ function toValue(node: YNode, ctx: Ctx, depth: number): unknown {
     for (const pair of node.items) if (isPair(pair)) out[keyText(pair) ?? String(pair.key)] = toValue(pair.value as YNode, ctx, depth + 1);
     return out;
   }
-  if (isSeq(node)) {
-    const items = node.items as readonly YNode[];
-    const out: unknown[] = new Array(items.length);
-    for (let i = 0; i < items.length; i++) out[i] = toValue(items[i], ctx, depth + 1);
-    return out;
-  }
+  if (isSeq(node)) return (node.items as readonly YNode[]).map((item) => toValue(item, ctx, depth + 1));
   if (isAlias(node)) {
     if (--ctx.budget.left < 0) throw new AliasBudgetExceeded('aliases');
     return toValue(node.resolve(ctx.doc), ctx, depth + 1);
