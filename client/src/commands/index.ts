@@ -3,6 +3,8 @@
  * in a file here, a line below, and its entry in package.json `contributes.commands`.
  */
 import * as vscode from 'vscode';
+import { State } from 'vscode-languageclient/node';
+import { RESTART_COMMAND } from '../serverSupervisor';
 import type { CommandContext, CommandFactory, CommandRunner, Result } from './context';
 import type { CommandOutcome } from './outcome';
 import { ArgumentError, Cancelled } from './outcome';
@@ -53,9 +55,19 @@ async function settle(ctx: CommandContext, run: CommandRunner, arg: unknown): Pr
     return await run(arg);
   } catch (error) {
     if (error instanceof Cancelled) return { status: 'cancelled', message: 'Cancelled.' };
+    // The request failed because the language server was left stopped (it crashed too often).
+    if (ctx.client.state === State.Stopped) return serverStopped();
     const message = error instanceof ArgumentError ? error.message : `The command failed: ${error instanceof Error ? error.message : String(error)}`;
     ctx.log.error(message);
     void vscode.window.showErrorMessage(message);
     return { status: 'failed', message };
   }
+}
+
+export const SERVER_STOPPED_MESSAGE = 'The GraphQL Metadata language server is stopped, so this command did not run. Restart it (GraphQL Metadata: Restart Language Server) and run the command again.';
+const RESTART = 'Restart';
+
+function serverStopped(): Result {
+  void vscode.window.showErrorMessage(SERVER_STOPPED_MESSAGE, RESTART).then((choice) => (choice === RESTART ? vscode.commands.executeCommand(RESTART_COMMAND) : undefined));
+  return { status: 'not-run', message: SERVER_STOPPED_MESSAGE };
 }

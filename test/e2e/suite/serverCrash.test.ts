@@ -9,6 +9,8 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../client/src/api';
 import type { ServerNotice } from '../../../client/src/serverSupervisor';
 import { stoppedStatusView } from '../../../client/src/statusView';
+import { SERVER_STOPPED_MESSAGE } from '../../../client/src/commands';
+import { runCommand } from '../serverHelpers';
 import { diskText, metaUri, waitForSummary, writeDisk } from '../files';
 import { activateExtension, ourDiagnostics, waitForDiagnostics, waitForStatus } from '../helpers';
 import { settleWindow } from '../window';
@@ -96,6 +98,9 @@ suite('language server crashes', () => {
     assert.equal(api.serverPid, undefined, 'not restarted');
     assert.equal(newNotices(since).length, 2);
     assert.deepEqual(api.statusView, stoppedStatusView(GAVE_UP), 'the status bar says the server is stopped, not the last counts');
+    const command = await runCommand('graphqlMetadata.reloadMetadata', { root: metaUri('').fsPath });
+    assert.deepEqual([command.status, command.message], ['not-run', SERVER_STOPPED_MESSAGE], 'a command says the server is stopped');
+    await vscode.commands.executeCommand('notifications.clearAll');
 
     await restartByCommand();
     assert.match(api.statusView.text, /^Metadata: \$\(error\) 1 \$\(warning\) \d+$/, 'the counts are back');
