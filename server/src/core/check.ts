@@ -1,3 +1,4 @@
+import type { DatabaseModels } from './db/model';
 import type { Finding } from './diagnostics';
 import type { FileSystemHost } from './host';
 import type { ParseCache } from './project/cache';
@@ -23,6 +24,8 @@ export interface CheckServices {
   readonly severity?: SeverityOverrides;
   /** Remembers per-file index facts between checks (the language server keeps one). */
   readonly memo?: IndexMemo;
+  /** The database models of a root's sources (none: the database rules stay silent). */
+  readonly databases?: (root: string) => DatabaseModels | undefined;
 }
 
 export interface RootResult {

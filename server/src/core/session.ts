@@ -1,4 +1,5 @@
 import type { CheckServices, RootResult } from './check';
+import type { DatabaseModels } from './db/model';
 import { compareFindings } from './diagnostics';
 import type { Finding } from './diagnostics';
 import { indexProject, updateIndex } from './project/index/build';
@@ -12,6 +13,8 @@ import { RULES } from './rules';
 import { RuleRunner } from './rules/runner';
 import { applySeverity } from './severity';
 import type { SeverityOverrides } from './severity';
+
+const NO_DATABASES: DatabaseModels = new Map();
 
 interface State {
   readonly project: Project;
@@ -80,7 +83,8 @@ export class RootSession {
 
   private result(state: State, severity: SeverityOverrides | undefined): RootResult {
     const { project, build } = state;
-    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project) }, this.services.rules ?? RULES);
+    const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
+    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases }, this.services.rules ?? RULES);
     const findings = [...project.findings, ...[...state.perFile.values()].flat(), ...ruleFindings];
     return { root: this.root, project, index: build.index, findings: applySeverity(findings, severity).sort(compareFindings) };
   }

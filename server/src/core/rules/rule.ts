@@ -1,3 +1,4 @@
+import type { DatabaseModels } from '../db/model';
 import type { Finding, RelatedInfo, Severity } from '../diagnostics';
 import type { Loc, Named, ProjectIndex, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
@@ -7,6 +8,8 @@ export interface RuleContext {
   readonly project: Project;
   readonly index: ProjectIndex;
   readonly walk: Walk;
+  /** The database behind each source that has a model (empty when none was built). */
+  readonly databases: DatabaseModels;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface RuleContext {
  * from changed; `actionsGraphql` is the actions.graphql file; `unreferenced` the table files no
  * include reaches. Walking into the nodes of an input is reading that input.
  */
-export type RuleInput = Exclude<keyof ProjectIndex, 'root'> | 'actionsGraphql' | 'unreferenced';
+export type RuleInput = Exclude<keyof ProjectIndex, 'root'> | 'actionsGraphql' | 'unreferenced' | 'databases';
 
 /** A cross-file rule: one file each, small, pure. */
 export interface Rule {

@@ -114,6 +114,7 @@ export class RuleRunner {
 function inputOf(ctx: RuleContext, input: RuleInput): unknown {
   if (input === 'actionsGraphql') return ctx.project.files.get(join(ctx.project.root, 'actions.graphql'));
   if (input === 'unreferenced') return ctx.project.unreferenced;
+  if (input === 'databases') return ctx.databases;
   return ctx.index[input];
 }
 
