@@ -1,4 +1,5 @@
-import { checkFolder } from '../core/check';
+import { checkFolder, checkInside } from '../core/check';
+import { resolve } from '../core/util/paths';
 import { DOCS_URL } from '../core/codes';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
@@ -64,12 +65,13 @@ function runCheck(args: CheckArgs, env: CliEnv): number {
   const texts = new Map<string, string>();
   let roots = 0;
   for (const dir of args.dirs) {
-    const abs = dir.startsWith('/') ? dir : `${env.cwd}/${dir}`;
-    if (!env.host.readDir(abs)) {
-      env.stderr(`graphql-metadata: ${dir} is not a readable folder.\n`);
+    const abs = resolve(normalizeCwd(env.cwd), dir);
+    const isFolder = env.host.readDir(abs) !== undefined;
+    if (!isFolder && env.host.readFile(abs).kind !== 'text') {
+      env.stderr(`graphql-metadata: ${dir} is not a readable folder or file.\n`);
       return 2;
     }
-    const result = checkFolder(abs, services);
+    const result = isFolder ? checkFolder(abs, services) : checkInside(abs, services);
     findings.push(...result.problems);
     for (const root of result.roots) {
       roots++;

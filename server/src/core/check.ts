@@ -2,7 +2,7 @@ import type { DatabaseModels } from './db/model';
 import type { Finding } from './diagnostics';
 import type { FileSystemHost } from './host';
 import type { ParseCache } from './project/cache';
-import { discoverRoots } from './project/discover';
+import { discoverRoots, enclosingRoot } from './project/discover';
 import type { IndexMemo } from './project/index/memo';
 import type { ProjectIndex } from './project/index/types';
 import type { Project } from './project/project';
@@ -10,6 +10,7 @@ import type { Rule, RuleContext } from './rules/rule';
 import { RuleRunner } from './rules/runner';
 import type { SchemaValidator } from './schema/validator';
 import { applySeverity } from './severity';
+import { isInside, normalize } from './util/paths';
 import type { SeverityOverrides } from './severity';
 import { RootSession } from './session';
 
@@ -44,7 +45,19 @@ export interface FolderResult {
 /** Finds every metadata root below `dir` and checks each. */
 export function checkFolder(dir: string, services: CheckServices): FolderResult {
   const { roots, problems } = discoverRoots(dir, services.host);
+  if (roots.length === 0 && problems.length === 0) return checkInside(normalize(dir), services);
   return { roots: roots.map((root) => checkRoot(root, services)), problems: applySeverity(problems, services.severity) };
+}
+
+/**
+ * A folder or file inside a metadata root (`check` run from `metadata/databases`, or given one file):
+ * its root is checked whole, and only the findings in `path` are kept.
+ */
+export function checkInside(path: string, services: CheckServices): FolderResult {
+  const root = enclosingRoot(path, services.host);
+  if (root === undefined) return { roots: [], problems: [] };
+  const result = checkRoot(root, services);
+  return { roots: [{ ...result, findings: result.findings.filter((f) => isInside(f.file, path)) }], problems: [] };
 }
 
 /** The whole pipeline for one root: load, YAML syntax, schemas, cross-file rules, severity settings. */

@@ -2,7 +2,7 @@ import type { Finding } from '../diagnostics';
 import type { DirEntry, FileSystemHost } from '../host';
 import { get, spanOf } from '../parse/ast';
 import { parseYamlFile } from '../parse/yamlFile';
-import { join } from '../util/paths';
+import { dirname, join, normalize } from '../util/paths';
 import { TOP_LEVEL_FILES } from './kinds';
 
 /** Folders never searched for metadata roots. */
@@ -22,8 +22,24 @@ const KNOWN_NAMES = new Set([...TOP_LEVEL_FILES.map(([rel]) => rel.split('/')[0]
 /** Finds every metadata root below `dir` (the folder itself included). */
 export function discoverRoots(dir: string, host: FileSystemHost): Discovery {
   const found: Discovery = { roots: [], problems: [] };
-  walk(dir, host, 0, found);
+  walk(normalize(dir), host, 0, found);
   return found;
+}
+
+/**
+ * The metadata root that `path` (a file or folder, normalized) lies inside, when one of its parent
+ * folders is a valid config v3 root: `check` run from `metadata/databases`, or on one file.
+ */
+export function enclosingRoot(path: string, host: FileSystemHost): string | undefined {
+  for (let dir = dirname(path); dir !== path; path = dir, dir = dirname(dir)) {
+    const entries = host.readDir(dir);
+    if (!entries) continue;
+    const found: Discovery = { roots: [], problems: [] };
+    inspect(dir, entries, host, found);
+    if (found.roots.length > 0) return dir;
+    if (found.problems.length > 0) return undefined;
+  }
+  return undefined;
 }
 
 function walk(dir: string, host: FileSystemHost, depth: number, found: Discovery): void {

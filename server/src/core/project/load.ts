@@ -2,7 +2,7 @@ import type { Finding, Span } from '../diagnostics';
 import type { FileSystemHost, ReadResult } from '../host';
 import type { IncludeRef } from '../parse/include';
 import { LayeredMap } from '../util/layeredMap';
-import { basename, isInside, join, relative } from '../util/paths';
+import { basename, isInside, join, normalize, relative } from '../util/paths';
 import type { ParseCache } from './cache';
 import { includedKind, TOP_LEVEL_FILES } from './kinds';
 import type { FileKind } from './kinds';
@@ -23,7 +23,9 @@ interface LoadState {
 }
 
 /** Loads a metadata root: the top-level files, every include to any depth, and orphan table files. */
-export function loadProject(root: string, host: FileSystemHost, cache: ParseCache): Project {
+export function loadProject(given: string, host: FileSystemHost, cache: ParseCache): Project {
+  // Include targets are normalized paths: so must the root be, or `metadata/.` contains nothing.
+  const root = normalize(given);
   const state: LoadState = { root, realRoot: host.realPath(root), host, cache, files: new Map(), findings: [], includeTargets: new Map(), reals: new Map() };
   for (const [rel, kind] of TOP_LEVEL_FILES) {
     const path = join(root, rel);
