@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkRoot } from '../../../server/src/core/check';
 import type { RootResult } from '../../../server/src/core/check';
+import type { DatabaseModels } from '../../../server/src/core/db/model';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { SchemaValidator } from '../../../server/src/core/schema/validator';
 import { loadSchemaSet } from '../../../server/src/node/schemas';
@@ -57,19 +58,26 @@ export function schemaValidator(): SchemaValidator {
 }
 
 /** Checks BASE overlaid with `marked` files (null deletes a BASE file). */
-export function check(marked: Record<string, string | null>, options: { schemas?: boolean } = {}): { result: RootResult; spans: Record<string, { start: number; end: number }[]> } {
+export interface CheckOptions {
+  readonly schemas?: boolean;
+  /** Database models by source (the database rules are silent without). */
+  readonly databases?: DatabaseModels;
+}
+
+export function check(marked: Record<string, string | null>, options: CheckOptions = {}): { result: RootResult; spans: Record<string, { start: number; end: number }[]> } {
   const merged: Record<string, string> = { ...BASE };
   for (const [k, v] of Object.entries(marked)) {
     if (v === null) delete merged[k];
     else merged[k] = v;
   }
   const project = markedProject(ROOT, merged);
-  const services = { host: memoryHost(project.files), cache: new ParseCache(), ...(options.schemas ? { validator: schemaValidator() } : {}) };
+  const databases = options.databases;
+  const services = { host: memoryHost(project.files), cache: new ParseCache(), ...(options.schemas ? { validator: schemaValidator() } : {}), ...(databases ? { databases: () => databases } : {}) };
   return { result: checkRoot(ROOT, services), spans: project.spans };
 }
 
 /** Asserts that the findings with `code` are exactly the marked spans (in file order). */
-export function assertMarked(code: string, marked: Record<string, string | null>, options: { schemas?: boolean } = {}): RootResult {
+export function assertMarked(code: string, marked: Record<string, string | null>, options: CheckOptions = {}): RootResult {
   const { result, spans } = check(marked, options);
   const actual = result.findings.filter((f) => f.code === code).map(where).sort();
   const want = Object.entries(spans).flatMap(([file, list]) => list.map((s) => expected(code, file, s))).sort();

@@ -11,6 +11,15 @@ import { restEndpointVariables } from './restEndpointVariables';
 import { allowListCollections } from './allowList';
 import { allowListScope } from './allowListScope';
 import { cronSchedule } from './cronSchedule';
+import { dbColumnMissing } from './dbColumnMissing';
+import { dbComputedFields } from './dbComputedFields';
+import { dbEnumTable } from './dbEnumTable';
+import { dbFilterColumnMissing } from './dbFilterColumnMissing';
+import { dbForeignKey } from './dbForeignKey';
+import { dbObjectRelationshipUnique } from './dbObjectRelationshipUnique';
+import { dbRelationshipColumn } from './dbRelationshipColumn';
+import { dbTableMissing } from './dbTableMissing';
+import { dbTrackedFunctions } from './dbTrackedFunctions';
 import { envTemplates, eventTriggerTemplates } from './envTemplates';
 import { inheritedRoleSets } from './inheritedRoles';
 import { permissionDuplicate } from './permissionDuplicate';
@@ -56,4 +65,14 @@ export const RULES: readonly Rule[] = [
   querySyntax,
   restEndpointVariables,
   remoteSchemaPermissions,
+  // Against the database behind each source (silent without a model: core/db).
+  dbTableMissing,
+  dbColumnMissing,
+  dbFilterColumnMissing,
+  dbForeignKey,
+  dbObjectRelationshipUnique,
+  dbRelationshipColumn,
+  dbEnumTable,
+  dbTrackedFunctions,
+  dbComputedFields,
 ];

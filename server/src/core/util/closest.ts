@@ -33,3 +33,8 @@ export function closest(word: string, candidates: readonly string[]): string | u
   }
   return best;
 }
+
+/** The ` Did you mean `x`?` tail of a message, or nothing. */
+export function didYouMean(suggestion: string | undefined): string {
+  return suggestion === undefined ? '' : ` Did you mean \`${suggestion}\`?`;
+}

@@ -1,0 +1,153 @@
+import { readTableRef } from '../project/index/tableRef';
+import type { At, Loc, QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
+import type { Walk } from '../project/index/walk';
+
+/** A place where the metadata names a column of a table. */
+export interface ColumnRef {
+  readonly source: string;
+  /** The table the column must belong to. */
+  readonly table: QualifiedTable;
+  readonly column: string;
+  readonly loc: Loc;
+  /** What names it, for messages: `the select permission of role user`. */
+  readonly via: string;
+}
+
+/**
+ * Every column a table's own entry names, directly: permission `columns` and `set`, `column_config`
+ * and `custom_column_names`, event trigger columns, relationship columns (`foreign_key_constraint_on`,
+ * `column_mapping` on both sides) and remote relationships' fields. Boolean expressions are
+ * `boolExpColumnRefs` (they follow relationships into other tables).
+ */
+export function directColumnRefs(table: TableFact, walk: Walk): ColumnRef[] {
+  const out: ColumnRef[] = [];
+  const own = (name: string, loc: Loc, via: string): void => {
+    if (name !== '*') out.push({ source: table.source, table: table.table, column: name, loc, via });
+  };
+  for (const perm of table.permissions) {
+    const via = `the ${perm.kind} permission of role \`${perm.role.name}\``;
+    const permission = walk.get(perm.at, 'permission');
+    for (const col of walk.strings(walk.get(permission, 'columns'))) own(col.name, col.loc, via);
+    for (const entry of walk.entries(walk.get(permission, 'set'))) own(entry.key, entry.keyLoc, `the preset of ${via}`);
+  }
+  const config = walk.get(table.at, 'configuration');
+  for (const key of ['column_config', 'custom_column_names']) {
+    for (const entry of walk.entries(walk.get(config, key))) own(entry.key, entry.keyLoc, `\`${key}\``);
+  }
+  for (const trigger of walk.items(walk.get(table.at, 'event_triggers'))) {
+    const definition = walk.get(trigger, 'definition');
+    const via = `event trigger \`${walk.text(walk.get(trigger, 'name')) ?? ''}\``;
+    for (const op of ['insert', 'update', 'delete']) {
+      for (const col of walk.strings(walk.get(walk.get(definition, op), 'columns'))) own(col.name, col.loc, via);
+    }
+  }
+  for (const rel of table.relationships) {
+    const via = `relationship \`${rel.name.name}\``;
+    if (rel.kind === 'object' || rel.kind === 'array') relationshipRefs(table, walk, rel.at, via, out);
+    else if (rel.kind === 'remote') remoteRelationshipRefs(table, walk, rel.at, via, out);
+  }
+  return out;
+}
+
+function relationshipRefs(table: TableFact, walk: Walk, at: At, via: string, out: ColumnRef[]): void {
+  const using = walk.get(at, 'using');
+  const fk = walk.get(using, 'foreign_key_constraint_on');
+  const add = (owner: QualifiedTable, name: string | undefined, loc: Loc): void => {
+    if (name !== undefined) out.push({ source: table.source, table: owner, column: name, loc, via });
+  };
+  if (fk.node) {
+    const remoteAt = walk.get(fk, 'table');
+    const remote = remoteAt.node ? readTableRef(walk, remoteAt) : undefined;
+    if (remote) {
+      const one = walk.get(fk, 'column');
+      add(remote, walk.text(one), walk.loc(one));
+      for (const col of walk.strings(walk.get(fk, 'columns'))) add(remote, col.name, col.loc);
+    } else {
+      add(table.table, walk.text(fk), walk.loc(fk));
+      for (const col of walk.strings(fk)) add(table.table, col.name, col.loc);
+    }
+  }
+  const manual = walk.get(using, 'manual_configuration');
+  const remoteAt = walk.get(manual, 'remote_table');
+  const remote = remoteAt.node ? readTableRef(walk, remoteAt) : undefined;
+  for (const entry of walk.entries(walk.get(manual, 'column_mapping'))) {
+    add(table.table, entry.key, entry.keyLoc);
+    if (remote) add(remote, walk.text(entry.value), walk.loc(entry.value));
+  }
+}
+
+function remoteRelationshipRefs(table: TableFact, walk: Walk, at: At, via: string, out: ColumnRef[]): void {
+  const definition = walk.get(at, 'definition');
+  const own = (name: string, loc: Loc): void => void out.push({ source: table.source, table: table.table, column: name, loc, via });
+  for (const col of walk.strings(walk.get(definition, 'hasura_fields'))) own(col.name, col.loc);
+  for (const col of walk.strings(walk.get(walk.get(definition, 'to_remote_schema'), 'lhs_fields'))) own(col.name, col.loc);
+  const toSource = walk.get(definition, 'to_source');
+  const targetSource = walk.text(walk.get(toSource, 'source'));
+  const targetAt = walk.get(toSource, 'table');
+  const target = targetAt.node ? readTableRef(walk, targetAt) : undefined;
+  for (const entry of walk.entries(walk.get(toSource, 'field_mapping'))) {
+    own(entry.key, entry.keyLoc);
+    const column = walk.text(entry.value);
+    if (target && targetSource !== undefined && column !== undefined) out.push({ source: targetSource, table: target, column, loc: walk.loc(entry.value), via });
+  }
+}
+
+/** How a boolean-expression walk finds its way: the table a relationship leads to, and that table's facts. */
+export interface BoolExpTables {
+  targetOf(table: TableFact, rel: RelationshipFact): QualifiedTable | undefined;
+  find(source: string, table: QualifiedTable): TableFact | undefined;
+}
+
+const BOOL_EXP_KEYS = ['filter', 'check'] as const;
+const MAX_DEPTH = 64;
+
+/**
+ * The columns that permission boolean expressions (`filter`, `check`) name, each on the table the
+ * expression is about at that point: relationships are followed to their tables, `_exists` to its
+ * `_table`. A key that is a relationship, computed field or remote relationship of that table is
+ * not a column; where the table is not tracked the walk stops.
+ */
+export function boolExpColumnRefs(table: TableFact, walk: Walk, tables: BoolExpTables): ColumnRef[] {
+  const out: ColumnRef[] = [];
+  for (const perm of table.permissions) {
+    const via = `the ${perm.kind} permission of role \`${perm.role.name}\``;
+    const permission = walk.get(perm.at, 'permission');
+    for (const key of BOOL_EXP_KEYS) walkBoolExp({ walk, tables, via, out }, walk.get(permission, key), table, 0);
+  }
+  return out;
+}
+
+interface BoolExpWalk {
+  readonly walk: Walk;
+  readonly tables: BoolExpTables;
+  readonly via: string;
+  readonly out: ColumnRef[];
+}
+
+function walkBoolExp(w: BoolExpWalk, at: At, table: TableFact | undefined, depth: number): void {
+  if (!table || !at.node || depth > MAX_DEPTH) return;
+  for (const { key, keyLoc, value } of w.walk.entries(at)) {
+    if (key === '_and' || key === '_or') {
+      const items = w.walk.items(value);
+      for (const item of items.length > 0 ? items : [value]) walkBoolExp(w, item, table, depth + 1);
+    } else if (key === '_not') walkBoolExp(w, value, table, depth + 1);
+    else if (key === '_exists') {
+      const tableAt = w.walk.get(value, '_table');
+      const ref = tableAt.node ? readTableRef(w.walk, tableAt) : undefined;
+      if (ref) walkBoolExp(w, w.walk.get(value, '_where'), w.tables.find(table.source, ref), depth + 1);
+    } else if (!key.startsWith('_')) {
+      const rel = table.relationships.find((r) => r.name.name === key);
+      if (rel) {
+        const target = rel.kind === 'object' || rel.kind === 'array' ? w.tables.targetOf(table, rel) : undefined;
+        if (target) walkBoolExp(w, value, w.tables.find(table.source, target), depth + 1);
+      } else if (!isAggregate(table, key)) {
+        w.out.push({ source: table.source, table: table.table, column: key, loc: keyLoc, via: w.via });
+      }
+    }
+  }
+}
+
+/** `articles_aggregate`: an aggregate over an array relationship, not a column. */
+function isAggregate(table: TableFact, key: string): boolean {
+  return key.endsWith('_aggregate') && table.relationships.some((r) => r.kind === 'array' && `${r.name.name}_aggregate` === key);
+}

@@ -1,0 +1,68 @@
+import { tableKey } from '../project/index/tableRef';
+import type { ProjectIndex, QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
+import type { Walk } from '../project/index/walk';
+import type { BoolExpTables } from './columnRefs';
+import { ModelView } from './lookup';
+import type { DatabaseModel, DatabaseModels } from './model';
+
+/**
+ * Module-level memo, keyed weakly by the immutable model and index objects a check hands the rules:
+ * the sets a ModelView builds are made once per model, not once per rule or per table.
+ */
+const VIEWS = new WeakMap<DatabaseModel, ModelView>();
+const TABLES = new WeakMap<readonly TableFact[], Map<string, TableFact>>();
+
+export function viewOf(databases: DatabaseModels, source: string): ModelView | undefined {
+  const model = databases.get(source);
+  if (!model) return undefined;
+  let view = VIEWS.get(model);
+  if (!view) VIEWS.set(model, (view = new ModelView(model)));
+  return view;
+}
+
+/** Where a model came from, for messages: `the database the migrations build`. */
+export function modelPlace(model: DatabaseModel): string {
+  return model.origin.kind === 'migrations' ? 'the database the migrations build' : 'the live database';
+}
+
+/** Tables of the index by source and name, and relationship targets (the metadata's, else the model's foreign key). */
+export function boolExpTables(ctx: { readonly index: ProjectIndex; readonly databases: DatabaseModels }, walk: Walk): BoolExpTables {
+  let byKey = TABLES.get(ctx.index.tables);
+  if (!byKey) {
+    byKey = new Map();
+    for (const t of ctx.index.tables) if (!byKey.has(id(t.source, t.key))) byKey.set(id(t.source, t.key), t);
+    TABLES.set(ctx.index.tables, byKey);
+  }
+  const tables = byKey;
+  return {
+    find: (source, table) => tables.get(id(source, tableKey(table))),
+    targetOf: (table, rel) => rel.target ?? foreignKeyTarget(ctx.databases, table, rel, walk),
+  };
+}
+
+/** An object relationship on local columns leads where the model's foreign key on those columns points. */
+export function foreignKeyTarget(databases: DatabaseModels, table: TableFact, rel: RelationshipFact, walk: Walk): QualifiedTable | undefined {
+  if (rel.kind !== 'object' || !rel.using) return undefined;
+  const columns = localForeignKeyColumns(walk, rel);
+  const relation = columns && viewOf(databases, table.source)?.find(table.table);
+  const fk = relation?.foreignKeys.find((k) => sameSet(k.columns, columns!));
+  return fk ? { schema: fk.refSchema, name: fk.refTable } : undefined;
+}
+
+/** `foreign_key_constraint_on: col` or `[cols]` (the table's own columns), else undefined. */
+export function localForeignKeyColumns(walk: Walk, rel: RelationshipFact): string[] | undefined {
+  if (!rel.using) return undefined;
+  const fk = walk.get(rel.using, 'foreign_key_constraint_on');
+  const one = walk.text(fk);
+  if (one !== undefined) return [one];
+  const list = walk.strings(fk).map((s) => s.name);
+  return list.length > 0 ? list : undefined;
+}
+
+export function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
+}
+
+function id(source: string, key: string): string {
+  return `${source}\u0000${key}`;
+}
