@@ -34,6 +34,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       if (change.newState === State.Running) statusBar.resumed();
     }),
     vscode.commands.registerCommand(RESTART_COMMAND, () => supervisor.restart()),
+    // The language server reads trust once, at start: a trusted workspace may connect to its database.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void supervisor.restart()),
   );
   const commands = activateCommands(context, languageClient, output, statusBar);
   await languageClient.start();

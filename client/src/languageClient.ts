@@ -14,7 +14,8 @@ import {
  * of them lie inside a metadata root and never reports on the others.
  */
 export const documentPatterns = ['**/*.yaml', '**/*.yml', '**/actions.graphql'] as const;
-export const watchedFiles = '**/*.{yaml,yml,graphql}';
+/** Metadata files, and what the database models are built from: SQL migrations, config.yaml, .env. */
+export const watchedFiles = '**/{*.yaml,*.yml,*.graphql,*.sql,.env}';
 
 export interface ClientChannels {
   readonly output: vscode.LogOutputChannel;
@@ -36,8 +37,9 @@ export function createLanguageClient(
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentPatterns.map((pattern) => ({ scheme: 'file', pattern })),
     synchronize: { fileEvents: watcher, configurationSection: 'graphqlMetadata' },
-    // The watcher above sends file events; the server then registers no watcher of its own.
-    initializationOptions: { watchesFiles: true },
+    // The watcher above sends file events; the server then registers no watcher of its own. In an
+    // untrusted workspace the server connects to no database (a restart follows when trust is granted).
+    initializationOptions: () => ({ watchesFiles: true, trusted: vscode.workspace.isTrusted }),
     outputChannel: channels.output,
     traceOutputChannel: channels.trace,
     errorHandler,

@@ -40,16 +40,22 @@ function statusText(params: StatusParams, errors: number, warnings: number): str
   if (params.roots.length === 0) {
     return '$(warning) Metadata: no config v3 root';
   }
-  if (errors > 0 || warnings > 0) {
-    return `Metadata: $(error) ${errors} $(warning) ${warnings}`;
-  }
-  return `$(check) Metadata: ${plural(params.roots.length, 'root')}`;
+  const counts = errors > 0 || warnings > 0 ? `Metadata: $(error) ${errors} $(warning) ${warnings}` : `$(check) Metadata: ${plural(params.roots.length, 'root')}`;
+  return `${counts}${databaseText(params.roots)}`;
+}
+
+/** ` $(database) from migrations: 254/256 applied` for one source, ` $(database) 3 sources` for more, nothing without models. */
+function databaseText(roots: readonly RootStatus[]): string {
+  const all = roots.flatMap((r) => r.databases ?? []);
+  if (all.length === 0) return '';
+  return ` $(database) ${all.length === 1 ? all[0]!.status : plural(all.length, 'source')}`;
 }
 
 function statusTooltip(params: StatusParams, label: PathLabel): string {
   const lines = ['**GraphQL Engine Metadata**', ''];
   for (const root of params.roots) {
     lines.push(`- ${code(label(root.root))}: ${rootSummary(root)}`);
+    for (const db of root.databases ?? []) lines.push(`  - database of source ${code(db.source)}: ${escape(db.status)}`);
   }
   if (params.problems.length > 0) {
     lines.push('', 'Not checked:', '');

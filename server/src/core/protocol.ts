@@ -14,6 +14,8 @@ export interface RootStatus {
   readonly warnings: number;
   /** Files of the root that were read (YAML + GraphQL). */
   readonly files: number;
+  /** Where each Postgres source's database model came from: `from migrations: 254/256 applied`, `off`, ... */
+  readonly databases?: readonly { readonly source: string; readonly status: string }[];
 }
 
 export interface StatusParams {

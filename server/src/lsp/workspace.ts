@@ -1,6 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { applySeverity } from '../core/check';
 import type { RootResult, SeverityOverrides } from '../core/check';
+import type { DatabaseModels } from '../core/db/model';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
@@ -18,6 +19,8 @@ import type { SchemaValidator } from '../core/schema/validator';
 import { LineIndex } from '../core/util/lineIndex';
 import { basename, isInside } from '../core/util/paths';
 import { toDiagnostic } from './convert';
+import { DatabaseState } from './databases';
+import type { DatabaseSettings, ModelBuilder } from './databases';
 import { pathToUri } from './uri';
 
 /** The server's complaints placed on the local files of a root, and the objects no local file defines. */
@@ -72,6 +75,8 @@ export class MetadataWorkspace {
 
   /** Counts start-ups, so an older one stops when a newer one begins. */
   private startUps = 0;
+  /** The database models of each root (none: the database rules stay silent). */
+  private databases: DatabaseState | undefined;
   /** Changed paths waiting for the debounced re-check. */
   private readonly pending = new Set<string>();
   private timer: unknown;
@@ -88,6 +93,31 @@ export class MetadataWorkspace {
     private readonly debounceMs = 120,
     private readonly sliceMs = SLICE_MS,
   ) {}
+
+  /**
+   * Builds each root's database models in the background (node/db) with `build`; when one is done
+   * the root is checked again with them. Without this call the database rules stay silent.
+   */
+  useDatabases(build: ModelBuilder, settings: DatabaseSettings, log?: (message: string) => void): DatabaseState {
+    this.databases = new DatabaseState(build, (root) => this.databasesBuilt(root), this.timers, log);
+    this.databases.settings = settings;
+    return this.databases;
+  }
+
+  /** New database settings: every root's models are built again. */
+  setDatabaseSettings(settings: DatabaseSettings): void {
+    if (!this.databases) return;
+    this.databases.settings = settings;
+    for (const root of this.roots) this.databases.schedule(root, 0);
+  }
+
+  private databasesBuilt(root: string): void {
+    if (!this.roots.includes(root)) return;
+    this.publishStatus('checking');
+    // Nothing changed on disk: the session keeps every file and re-runs the rules that read the models.
+    this.checkOne(root, []);
+    this.flush();
+  }
 
   /** Notes a change; the re-check runs once typing pauses (or earlier, when a request needs it). */
   schedule(path: string): void {
@@ -211,7 +241,9 @@ export class MetadataWorkspace {
   }
 
   /** Re-checks after `paths` changed (edited, saved, created, deleted). */
-  changed(paths: readonly string[]): void {
+  changed(all: readonly string[]): void {
+    const paths = this.noteDatabaseChanges(all);
+    if (paths.length === 0) return;
     if (paths.some((p) => ['version.yaml', 'databases.yaml'].includes(basename(p)) || !this.rootOf(p))) {
       this.rediscover(paths);
       return;
@@ -219,6 +251,17 @@ export class MetadataWorkspace {
     this.publishStatus('checking');
     for (const root of new Set(paths.map((p) => this.rootOf(p)))) if (root) this.checkOne(root, paths);
     this.flush();
+  }
+
+  /** Schedules a model build for each root a path can change; returns the paths that concern the metadata itself. */
+  private noteDatabaseChanges(paths: readonly string[]): readonly string[] {
+    const db = this.databases;
+    if (!db) return paths;
+    return paths.filter((p) => {
+      const roots = this.roots.filter((root) => db.affects(root, p));
+      for (const root of roots) db.schedule(root);
+      return roots.length === 0 || isInside(p, roots[0]!);
+    });
   }
 
   /**
@@ -231,8 +274,12 @@ export class MetadataWorkspace {
     this.roots = [...new Set(found.flatMap((d) => d.roots))];
     this.problems = found.flatMap((d) => d.problems);
     for (const map of [this.results, this.sessions, this.complaints]) for (const root of [...map.keys()]) if (!this.roots.includes(root)) map.delete(root);
+    const fresh = this.roots.filter((root) => !this.sessions.has(root));
     for (const root of this.roots) this.checkOne(root, changed);
     this.flush();
+    this.databases?.retain(this.roots);
+    // Metadata diagnostics are out first; the models of new roots are built after.
+    for (const root of fresh) this.databases?.schedule(root, 0);
   }
 
   /**
@@ -264,16 +311,26 @@ export class MetadataWorkspace {
     return report;
   }
 
-  /** Local findings and the server's, as published. */
+  /** Local findings, the server's and those of the database build (in migration files), as published. */
   private findingsOf(result: RootResult): readonly Finding[] {
     const server = this.serverReport(result).findings;
-    return server.length === 0 ? result.findings : [...result.findings, ...server];
+    const db = this.databaseFindings(result.root);
+    return server.length === 0 && db.length === 0 ? result.findings : [...result.findings, ...server, ...db];
+  }
+
+  private databaseFindings(root: string): readonly Finding[] {
+    const found = this.databases?.findings(root) ?? [];
+    return found.length === 0 ? found : applySeverity([...found], this.severity);
   }
 
   /** Checks a root: only what `changed` touches when the root's session has checked before, else all of it. */
   private checkOne(root: string, changed?: readonly string[]): void {
     let session = this.sessions.get(root);
-    if (!session) this.sessions.set(root, (session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo })));
+    if (!session) {
+      const databases = (r: string): DatabaseModels | undefined => this.databases?.models(r);
+      session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo, databases });
+      this.sessions.set(root, session);
+    }
     const inRoot = changed?.filter((p) => this.rootOf(p) === root);
     this.results.set(root, session.check(inRoot, this.severity));
   }
@@ -329,6 +386,7 @@ export class MetadataWorkspace {
       errors: this.findingsOf(r).filter((f) => f.severity === 'error').length,
       warnings: this.findingsOf(r).filter((f) => f.severity === 'warning').length,
       files: r.project.files.size,
+      ...(this.databases ? { databases: this.databases.statuses(r.root) } : {}),
     }));
     const problems = this.problems.map((p) => ({ path: p.file, message: p.message }));
     const from = state === 'ready' ? this.editFrom : undefined;

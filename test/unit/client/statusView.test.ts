@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { hiddenStatus, serverStatusView, stoppedStatusView } from '../../../client/src/statusView';
+import { hiddenStatus, serverStatusView, statusView, stoppedStatusView } from '../../../client/src/statusView';
 
 describe('the server status item', () => {
   test('hidden until a config request; then the server and its version', () => {
@@ -30,5 +30,22 @@ test('the metadata item once the language server was left stopped: an error, the
     text: '$(error) Metadata: server stopped',
     tooltip: '**GraphQL Engine Metadata**\n\nIt crashed 5 times in 3 minutes \\(see the output\\).\n\nClick to restart the language server.',
     severity: 'error',
+  });
+});
+
+describe('the metadata item with database models', () => {
+  const root = { root: '/w/hasura/metadata', errors: 1, warnings: 0, files: 12 };
+  test('one source: where its model came from, in the text and the tooltip', () => {
+    const view = statusView({ state: 'ready', roots: [{ ...root, databases: [{ source: 'default', status: 'from migrations: 254/256 applied' }] }], problems: [] }, (p) => p.slice(3));
+    assert.equal(view.text, 'Metadata: $(error) 1 $(warning) 0 $(database) from migrations: 254/256 applied');
+    assert.equal(
+      view.tooltip,
+      '**GraphQL Engine Metadata**\n\n- `hasura/metadata`: 1 error, 0 warnings in 12 files\n  - database of source `default`: from migrations: 254/256 applied\n\nClick to open the Problems view.',
+    );
+  });
+  test('several sources are counted; none leaves the text as it was', () => {
+    const two = [{ source: 'a', status: 'off' }, { source: 'b', status: 'no migrations' }];
+    assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: two }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root $(database) 2 sources');
+    assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0 }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root');
   });
 });

@@ -1,0 +1,138 @@
+import type { DatabaseModel, DatabaseModels, SourceBuild } from '../core/db/model';
+import type { Finding } from '../core/diagnostics';
+import { basename, dirname, isInside } from '../core/util/paths';
+import type { Timers } from './workspace';
+
+export type DatabaseMode = 'auto' | 'migrations' | 'live' | 'off';
+
+/** `graphqlMetadata.database.*`, and whether the workspace is trusted (no connection is made when not). */
+export interface DatabaseSettings {
+  readonly mode: DatabaseMode;
+  /** Postgres URL per source name. */
+  readonly urls: Readonly<Record<string, string>>;
+  readonly trusted: boolean;
+}
+
+export const DEFAULT_DATABASE_SETTINGS: DatabaseSettings = { mode: 'auto', urls: {}, trusted: true };
+
+/** Builds the models of a root's sources (node/db: migrations in an embedded Postgres in a child process, or a live database). */
+export type ModelBuilder = (root: string, settings: DatabaseSettings, signal: AbortSignal) => Promise<readonly SourceBuild[]>;
+
+interface RootDatabases {
+  readonly models: DatabaseModels;
+  readonly builds: readonly SourceBuild[];
+}
+
+const NONE: RootDatabases = { models: new Map(), builds: [] };
+
+/** How long after the last change to a migration, config.yaml or .env the models are built again. */
+const REBUILD_DELAY_MS = 800;
+
+/**
+ * The database models of each metadata root, built off the language server's main thread and never
+ * in the way of the metadata diagnostics: the first check runs without them, and when a build ends
+ * the root is checked again with its models. A newer build of a root makes an older one's result
+ * be dropped (and aborts it).
+ */
+export class DatabaseState {
+  private readonly byRoot = new Map<string, RootDatabases>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly timers = new Map<string, unknown>();
+  private generation = 0;
+  settings: DatabaseSettings = DEFAULT_DATABASE_SETTINGS;
+
+  constructor(
+    private readonly build: ModelBuilder,
+    /** Called when a root's models or findings changed (the workspace re-checks and publishes it). */
+    private readonly onBuilt: (root: string) => void,
+    private readonly clock: Timers,
+    private readonly log: (message: string) => void = () => undefined,
+    private readonly delayMs = REBUILD_DELAY_MS,
+  ) {}
+
+  /** The models of a root: the same object until a build changes them (rules re-run only then). */
+  models(root: string): DatabaseModels {
+    return (this.byRoot.get(root) ?? NONE).models;
+  }
+
+  /** Findings of the last build (failed migration statements in .sql files, unreachable databases). */
+  findings(root: string): readonly Finding[] {
+    return (this.byRoot.get(root) ?? NONE).builds.flatMap((b) => b.findings);
+  }
+
+  /** One line per source, for the status bar: `default: from migrations: 254/256 applied`. */
+  statuses(root: string): readonly { readonly source: string; readonly status: string }[] {
+    return (this.byRoot.get(root) ?? NONE).builds.map((b) => ({ source: b.source, status: b.status }));
+  }
+
+  /**
+   * True when a change of `path` can change the models of `root`: its databases.yaml (sources and
+   * their URLs), or, in the project folder around the metadata, a migration (.sql, up.yaml),
+   * config.yaml or .env.
+   */
+  affects(root: string, path: string): boolean {
+    if (isInside(path, root)) return basename(path) === 'databases.yaml';
+    if (!isInside(path, dirname(root))) return false;
+    const name = basename(path);
+    return /\.sql$/i.test(name) || /^up\.ya?ml$/i.test(name) || name === 'config.yaml' || name === '.env';
+  }
+
+  /** Builds the models of `root` again, after a short pause (changes in a burst make one build). */
+  schedule(root: string, delayMs = this.delayMs): void {
+    const pending = this.timers.get(root);
+    if (pending !== undefined) this.clock.clear(pending);
+    this.timers.set(root, this.clock.set(() => void this.rebuild(root), delayMs));
+  }
+
+  /** Forgets roots that are gone (their builds are aborted). */
+  retain(roots: readonly string[]): void {
+    for (const root of [...this.byRoot.keys(), ...this.running.keys()]) {
+      if (roots.includes(root)) continue;
+      this.running.get(root)?.abort();
+      this.running.delete(root);
+      this.byRoot.delete(root);
+    }
+  }
+
+  /** Builds now; resolves when this build's result is in place (or was superseded). */
+  async rebuild(root: string): Promise<void> {
+    this.timers.delete(root);
+    this.running.get(root)?.abort();
+    const controller = new AbortController();
+    this.running.set(root, controller);
+    const generation = ++this.generation;
+    let builds: readonly SourceBuild[];
+    try {
+      builds = await this.build(root, this.settings, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.log(`Building the database models of ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
+      builds = [];
+    }
+    if (controller.signal.aborted || this.running.get(root) !== controller) return;
+    this.running.delete(root);
+    const before = this.byRoot.get(root);
+    const next: RootDatabases = { models: sameModels(before, builds) ? before!.models : toModels(builds), builds };
+    this.byRoot.set(root, next);
+    this.log(`Database models of ${root} (build ${generation}): ${builds.map((b) => `${b.source}: ${b.status}`).join('; ') || 'no Postgres source'}`);
+    this.onBuilt(root);
+  }
+
+  dispose(): void {
+    for (const controller of this.running.values()) controller.abort();
+    for (const handle of this.timers.values()) this.clock.clear(handle);
+  }
+}
+
+function toModels(builds: readonly SourceBuild[]): DatabaseModels {
+  const models = new Map<string, DatabaseModel>();
+  for (const b of builds) if (b.model) models.set(b.source, b.model);
+  return models;
+}
+
+/** A build that gives the same models as before keeps the old map, so no rule runs again for nothing. */
+function sameModels(before: RootDatabases | undefined, builds: readonly SourceBuild[]): boolean {
+  if (!before) return false;
+  const next = builds.filter((b) => b.model);
+  return next.length === before.models.size && next.every((b) => JSON.stringify(b.model) === JSON.stringify(before.models.get(b.source)));
+}

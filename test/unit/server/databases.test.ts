@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SourceBuild } from '../../../server/src/core/db/model';
+import type { StatusParams } from '../../../server/src/core/protocol';
+import { DEFAULT_DATABASE_SETTINGS } from '../../../server/src/lsp/databases';
+import { readDatabaseSettings } from '../../../server/src/lsp/settings';
+import type { DatabaseSettings } from '../../../server/src/lsp/databases';
+import { OverlayHost } from '../../../server/src/lsp/overlayHost';
+import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
+import type { Timers } from '../../../server/src/lsp/workspace';
+import { dbModel } from '../helpers/dbModel';
+import { markedProject } from '../helpers/marked';
+import { memoryHost } from '../helpers/memoryHost';
+import { BASE, path, ROOT, schemaValidator } from '../helpers/project';
+
+/** Timers that fire only when the test says so, each by what it was set for. */
+function manualTimers(): Timers & { fireAll(): void; count(): number } {
+  const queued = new Map<number, () => void>();
+  let next = 0;
+  return {
+    set: (run) => (queued.set(++next, run), next),
+    clear: (handle) => void queued.delete(handle as number),
+    fireAll: () => {
+      const runs = [...queued.values()];
+      queued.clear();
+      runs.forEach((run) => run());
+    },
+    count: () => queued.size,
+  };
+}
+
+const SQL = '/p/migrations/default/1_init/up.sql';
+const MODEL = dbModel({
+  relations: {
+    'public.author': { columns: { id: 'integer', full_name: 'text' }, pk: ['id'] },
+    'public.article': { columns: { id: 'integer', author_id: 'integer' }, pk: ['id'], fks: ['author_id -> public.author(id)'] },
+  },
+});
+
+function setup(): { ws: MetadataWorkspace; timers: ReturnType<typeof manualTimers>; published: Map<string, string[]>; statuses: StatusParams[]; calls: string[]; finish: (builds: SourceBuild[]) => void } {
+  const { files } = markedProject(ROOT, BASE);
+  const host = new OverlayHost(memoryHost({ ...files, [SQL]: 'create table author (id int primary key, full_name text);\nselect oops;\n' }));
+  const published = new Map<string, string[]>();
+  const statuses: StatusParams[] = [];
+  const timers = manualTimers();
+  const ws = new MetadataWorkspace(
+    host,
+    schemaValidator(),
+    { diagnostics: (uri, d) => published.set(uri.slice('file://'.length), d.map((x) => `${x.code} ${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character}`)), status: (s) => statuses.push(s) },
+    timers,
+  );
+  const calls: string[] = [];
+  let resolve: ((builds: SourceBuild[]) => void) | undefined;
+  ws.useDatabases((root: string, settings: DatabaseSettings) => {
+    calls.push(`${root} ${settings.mode}`);
+    return new Promise<SourceBuild[]>((r) => (resolve = r));
+  }, DEFAULT_DATABASE_SETTINGS);
+  return { ws, timers, published, statuses, calls, finish: (builds) => resolve?.(builds) };
+}
+
+const failed: SourceBuild = {
+  source: 'default',
+  model: MODEL,
+  status: 'from migrations: 1/1 applied',
+  findings: [{ code: 'migration-statement-failed', severity: 'warning', message: 'column "oops" does not exist', file: SQL, span: { start: 58, end: 70 } }],
+};
+
+test('metadata diagnostics come first; the model is built after, and its findings and the status follow', async () => {
+  const { ws, timers, published, statuses, calls, finish } = setup();
+  ws.setFolders(['/p']);
+  assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), undefined, 'no database finding before the model exists');
+  assert.deepEqual(calls, [], 'the build waits for its timer: the first check is not delayed');
+  timers.fireAll();
+  assert.deepEqual(calls, [`${ROOT} auto`]);
+  finish([failed]);
+  await new Promise((r) => setImmediate(r));
+  // BASE's author permission lists `name`, which the database calls `full_name`.
+  assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), ['db-column-missing 17:10-17:14']);
+  assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
+  assert.deepEqual(statuses.at(-1)?.roots[0]?.databases, [{ source: 'default', status: 'from migrations: 1/1 applied' }]);
+  assert.equal(statuses.at(-1)?.roots[0]?.warnings, 1);
+});
+
+test('a saved migration builds the models again without re-checking the metadata; a newer build wins', async () => {
+  const { ws, timers, published, calls, finish } = setup();
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await new Promise((r) => setImmediate(r));
+  const before = ws.result(ROOT);
+  ws.changed([SQL]);
+  assert.equal(ws.result(ROOT), before, 'no metadata re-check for a .sql change');
+  timers.fireAll();
+  assert.equal(calls.length, 2);
+  finish([{ ...failed, findings: [] }]);
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(published.get(SQL), [], 'the fixed migration has no finding any more');
+  assert.notEqual(ws.result(ROOT), before, 'the root was checked again with the new build');
+  assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), ['db-column-missing 17:10-17:14']);
+});
+
+test('database settings: mode and URLs read defensively; trust carried', () => {
+  assert.deepEqual(readDatabaseSettings(undefined, true), { mode: 'auto', urls: {}, trusted: true });
+  assert.deepEqual(readDatabaseSettings({ database: { mode: 'live', url: { default: 'postgres://u@h/db', other: 3, empty: '' } } }, false), { mode: 'live', urls: { default: 'postgres://u@h/db' }, trusted: false });
+  assert.deepEqual(readDatabaseSettings({ database: { mode: 'sometimes', url: ['postgres://x'] } }, true), { mode: 'auto', urls: {}, trusted: true });
+});
