@@ -34,6 +34,8 @@ export interface RootResult {
   readonly project: Project;
   readonly index: ProjectIndex;
   readonly findings: Finding[];
+  /** The database models the check used (empty without). */
+  readonly databases: DatabaseModels;
 }
 
 export interface FolderResult {

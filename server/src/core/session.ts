@@ -86,7 +86,7 @@ export class RootSession {
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
     const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases }, this.services.rules ?? RULES);
     const findings = [...project.findings, ...[...state.perFile.values()].flat(), ...ruleFindings];
-    return { root: this.root, project, index: build.index, findings: applySeverity(findings, severity).sort(compareFindings) };
+    return { root: this.root, project, index: build.index, findings: applySeverity(findings, severity).sort(compareFindings), databases };
   }
 }
 

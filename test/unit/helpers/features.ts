@@ -2,10 +2,9 @@ import { checkRoot } from '../../../server/src/core/check';
 import type { RootResult } from '../../../server/src/core/check';
 import type { Span } from '../../../server/src/core/diagnostics';
 import type { FeatureInput } from '../../../server/src/core/features/types';
-import { ParseCache } from '../../../server/src/core/project/cache';
 import { unmark } from './marked';
-import { memoryHost } from './memoryHost';
-import { BASE, ROOT, schemaValidator } from './project';
+import { BASE, ROOT, servicesFor } from './project';
+import type { CheckOptions } from './project';
 
 /** The cursor marker of feature tests: `‸` stands where the caret is (it is not part of the text). */
 export const CARET = '‸';
@@ -21,7 +20,7 @@ export interface CaretProject {
 }
 
 /** BASE overlaid with `marked` (null deletes), one `‸` somewhere, `⟦…⟧` around expected ranges. */
-export function caretProject(marked: Record<string, string | null>, options: { schemas?: boolean } = {}): CaretProject {
+export function caretProject(marked: Record<string, string | null>, options: CheckOptions = {}): CaretProject {
   const merged: Record<string, string> = { ...BASE };
   for (const [k, v] of Object.entries(marked)) {
     if (v === null) delete merged[k];
@@ -43,9 +42,8 @@ export function caretProject(marked: Record<string, string | null>, options: { s
 }
 
 /** Checks a whole in-memory project (absolute paths) as the editor would. */
-export function checkFiles(files: ReadonlyMap<string, string>, options: { schemas?: boolean } = {}): RootResult {
-  const services = { host: memoryHost(Object.fromEntries(files)), cache: new ParseCache(), ...(options.schemas ? { validator: schemaValidator() } : {}) };
-  return checkRoot(ROOT, services);
+export function checkFiles(files: ReadonlyMap<string, string>, options: CheckOptions = {}): RootResult {
+  return checkRoot(ROOT, servicesFor(Object.fromEntries(files), options));
 }
 
 /** `path@start-end` of a location, relative to the root, for readable comparisons. */

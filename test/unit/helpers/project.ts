@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { checkRoot } from '../../../server/src/core/check';
-import type { RootResult } from '../../../server/src/core/check';
+import type { CheckServices, RootResult } from '../../../server/src/core/check';
 import type { DatabaseModels } from '../../../server/src/core/db/model';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { SchemaValidator } from '../../../server/src/core/schema/validator';
@@ -64,6 +64,12 @@ export interface CheckOptions {
   readonly databases?: DatabaseModels;
 }
 
+/** Check services over in-memory files, with the schemas and database models `options` ask for. */
+export function servicesFor(files: Record<string, string>, options: CheckOptions): CheckServices {
+  const databases = options.databases;
+  return { host: memoryHost(files), cache: new ParseCache(), ...(options.schemas ? { validator: schemaValidator() } : {}), ...(databases ? { databases: () => databases } : {}) };
+}
+
 export function check(marked: Record<string, string | null>, options: CheckOptions = {}): { result: RootResult; spans: Record<string, { start: number; end: number }[]> } {
   const merged: Record<string, string> = { ...BASE };
   for (const [k, v] of Object.entries(marked)) {
@@ -71,9 +77,7 @@ export function check(marked: Record<string, string | null>, options: CheckOptio
     else merged[k] = v;
   }
   const project = markedProject(ROOT, merged);
-  const databases = options.databases;
-  const services = { host: memoryHost(project.files), cache: new ParseCache(), ...(options.schemas ? { validator: schemaValidator() } : {}), ...(databases ? { databases: () => databases } : {}) };
-  return { result: checkRoot(ROOT, services), spans: project.spans };
+  return { result: checkRoot(ROOT, servicesFor(project.files, options)), spans: project.spans };
 }
 
 /** Asserts that the findings with `code` are exactly the marked spans (in file order). */

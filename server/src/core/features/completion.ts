@@ -2,6 +2,7 @@ import type { Span } from '../diagnostics';
 import type { FileSystemHost } from '../host';
 import { dirname, join } from '../util/paths';
 import { includePathCompletions } from './completionPaths';
+import { databaseCompletions } from './completionDatabase';
 import { semanticCompletions } from './completionSemantic';
 import { cursorContext, ITEM } from './cursorContext';
 import type { CursorContext } from './cursorContext';
@@ -12,7 +13,7 @@ import type { PathSegment } from './locate';
 import type { SchemaIndex } from './schemaIndex';
 import type { FeatureInput } from './types';
 
-export type CompletionKind = 'property' | 'value' | 'table' | 'role' | 'collection' | 'query' | 'file' | 'folder' | 'type' | 'action';
+export type CompletionKind = 'property' | 'value' | 'table' | 'role' | 'collection' | 'query' | 'file' | 'folder' | 'type' | 'action' | 'column' | 'function';
 
 export interface CompletionEntry {
   readonly label: string;
@@ -54,7 +55,7 @@ export function complete(input: FeatureInput, services: CompletionServices = {})
   const place = schemaPlace(input.result, input.file);
   if (!place) return [];
   const site: CompletionSite = { input, ctx, kind: place.kind, path: [...place.prefix, ...ctx.path], lookup: instanceLookup(input.result, place) };
-  return dedupe([...semanticCompletions(site), ...schemaCompletions(site, services.schemas)]);
+  return dedupe([...databaseCompletions(site), ...semanticCompletions(site), ...schemaCompletions(site, services.schemas)]);
 }
 
 function schemaCompletions({ ctx, kind, path, lookup }: CompletionSite, schemas: SchemaIndex | undefined): CompletionEntry[] {

@@ -1,4 +1,5 @@
 import type { Loc } from '../project/index/types';
+import { dbDefinition, dbRefAt } from './database';
 import { locate } from './locate';
 import type { Occurrence } from './occurrence';
 import { occurrencesOf } from './occurrences';
@@ -7,7 +8,8 @@ import type { FeatureInput } from './types';
 /**
  * Go to definition: an include -> its file; a collection, query, table, relationship or role ->
  * where it is defined (a role: every permission that makes it a role, and its inherited-role entry);
- * an action in actions.yaml <-> its field in actions.graphql.
+ * an action in actions.yaml <-> its field in actions.graphql; a column, a function, or a table's own
+ * `table:` -> the migration statement that creates it (with a database model from migrations).
  */
 export function definition(input: FeatureInput): Loc[] {
   const { include, occurrence } = locate(input);
@@ -15,10 +17,13 @@ export function definition(input: FeatureInput): Loc[] {
     const target = input.result.project.includeTargets.get(include);
     return target ? [{ file: target.path, span: { start: 0, end: 0 } }] : [];
   }
-  if (!occurrence) return [];
-  const definitions = occurrencesOf(input.result).byId(occurrence.id).filter((o) => o.definition);
-  const others = definitions.filter((o) => !same(o, occurrence));
-  return (others.length > 0 ? others : definitions).map((o) => o.loc).sort(byPlace);
+  const definitions = occurrence ? occurrencesOf(input.result).byId(occurrence.id).filter((o) => o.definition) : [];
+  const others = occurrence ? definitions.filter((o) => !same(o, occurrence)) : [];
+  if (others.length > 0) return others.map((o) => o.loc).sort(byPlace);
+  // A column, a function, or a table named where it is defined: the migration statement that creates it.
+  const ref = dbRefAt(input);
+  const inSql = ref ? dbDefinition(input.result, ref) : [];
+  return inSql.length > 0 ? inSql : definitions.map((o) => o.loc).sort(byPlace);
 }
 
 export function byPlace(a: Loc, b: Loc): number {

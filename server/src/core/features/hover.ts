@@ -1,6 +1,7 @@
 import type { Span } from '../diagnostics';
 import { spanOf } from '../parse/ast';
 import type { YNode } from '../parse/ast';
+import { dbHover, dbRefAt } from './database';
 import { instanceLookup } from './instance';
 import { locate, schemaPlace } from './locate';
 import type { SchemaIndex } from './schemaIndex';
@@ -13,18 +14,21 @@ export interface HoverResult {
 }
 
 /**
- * Hover: on an include, what the included file holds; on a name, what it stands for; on a key or
- * value, the schema's description of that property.
+ * Hover: on an include, what the included file holds; on a name, what it stands for (a column,
+ * table or function: what the database says of it); on a key or value, the schema's description.
  */
 export function hover(input: FeatureInput, schemas?: SchemaIndex): HoverResult | undefined {
   const { include, occurrence, at } = locate(input);
   if (include) return { span: include.span, markdown: includeSummary(input.result, include) };
   const parts: string[] = [];
+  const ref = dbRefAt(input);
+  const db = ref && dbHover(input.result, ref);
+  if (db) parts.push(db);
   if (occurrence) parts.push(symbolSummary(input.result, occurrence.symbol));
   const place = at && at.on !== 'none' ? schemaPlace(input.result, input.file) : undefined;
   const description = place && schemas ? schemas.description(place.kind, [...place.prefix, ...at!.path], instanceLookup(input.result, place)) : undefined;
   if (description) parts.push(description);
   if (parts.length === 0) return undefined;
-  const span = occurrence?.loc.span ?? (at?.on === 'key' && at.pair ? spanOf(at.pair.key as YNode) : spanOf(at?.node));
+  const span = occurrence?.loc.span ?? (db ? ref.loc.span : undefined) ?? (at?.on === 'key' && at.pair ? spanOf(at.pair.key as YNode) : spanOf(at?.node));
   return { span, markdown: parts.join('\n\n---\n\n') };
 }

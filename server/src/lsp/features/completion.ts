@@ -18,6 +18,8 @@ const KINDS: Record<CompletionKind, CompletionItemKind> = {
   folder: CompletionItemKind.Folder,
   type: CompletionItemKind.Interface,
   action: CompletionItemKind.Function,
+  column: CompletionItemKind.Field,
+  function: CompletionItemKind.Function,
 };
 
 /** textDocument/completion */

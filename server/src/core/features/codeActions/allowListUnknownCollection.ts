@@ -2,7 +2,8 @@ import { isSeq } from 'yaml';
 import type { RootResult } from '../../check';
 import type { YNode } from '../../parse/ast';
 import { join } from '../../util/paths';
-import { nameSpan, replacementFor, quoteAround, yamlScalar } from '../text';
+import { yamlScalar } from '../text';
+import { replaceName } from './replaceName';
 import type { QuickFix } from './types';
 import type { Fixer } from './types';
 
@@ -16,11 +17,7 @@ export const fixUnknownCollection: Fixer = ({ finding, result }) => {
 function replaceWithSuggestion(result: RootResult, finding: Parameters<Fixer>[0]['finding'], name: string): QuickFix[] {
   const suggestion = typeof finding.data?.suggestion === 'string' ? finding.data.suggestion : undefined;
   if (suggestion === undefined || result.index.allowList.some((e) => e.collection.name === suggestion)) return [];
-  const text = result.project.files.get(finding.file)?.text ?? '';
-  const inner = nameSpan(text, finding.span, name);
-  if (!inner.exact) return [];
-  const newText = replacementFor(quoteAround(text, inner.span), suggestion);
-  return [{ title: `Change to \`${suggestion}\``, change: { edits: [{ file: finding.file, span: inner.span, newText }], files: [] }, preferred: true }];
+  return replaceName(result, finding, name, suggestion);
 }
 
 function createCollection(result: RootResult, name: string): QuickFix[] {

@@ -1,6 +1,7 @@
 import { fixActionNotInGraphql } from './actionNotInGraphql';
 import { fixActionNotInYaml } from './actionNotInYaml';
 import { fixUnknownCollection } from './allowListUnknownCollection';
+import { replaceMissingColumn } from './dbColumnMissing';
 import { createIncludedFile } from './includeNotFound';
 import { columnToColumns } from './relationshipDeprecatedColumn';
 import { renameDuplicateRelationship } from './relationshipNameDuplicate';
@@ -24,6 +25,7 @@ export const FIXERS: Readonly<Record<string, Fixer>> = {
   'version-missing': createVersionFile,
   'action-not-in-graphql': fixActionNotInGraphql,
   'action-not-in-yaml': fixActionNotInYaml,
+  'db-column-missing': replaceMissingColumn,
 };
 
 export function quickFixes(ctx: FixContext): QuickFix[] {
