@@ -6,9 +6,9 @@ import type { CompletionEntry, CompletionSite } from './completion';
 import type { PathSegment } from './locate';
 import { yamlScalar } from './text';
 
-type Pattern = readonly (string | RegExp | '#')[];
+type Pattern = readonly (string | RegExp)[];
 
-/** `path` ends with `pattern` ('#' = a list item). */
+/** `path` ends with `pattern` (`'#'`: a list item). */
 function endsWith(path: readonly PathSegment[], pattern: Pattern): boolean {
   if (pattern.length > path.length) return false;
   const tail = path.slice(path.length - pattern.length);
