@@ -33,4 +33,5 @@ export const PIPELINE_CODES: readonly string[] = [
   'rule-failed',
   'server-inconsistent-object',
   'server-error',
+  'database-connection-failed',
 ];
