@@ -122,8 +122,8 @@ export async function startCluster(): Promise<TestCluster> {
   const sql = async (text: string, database = 'postgres'): Promise<{ rows: Record<string, unknown>[] }> => {
     const client = await connect(database);
     try {
-      const result = await client.query(text);
-      const last = Array.isArray(result) ? (result as { rows: Record<string, unknown>[] }[]).at(-1) : result;
+      const result: unknown = await client.query(text);
+      const last = (Array.isArray(result) ? result.at(-1) : result) as { rows?: Record<string, unknown>[] } | undefined;
       return { rows: last?.rows ?? [] };
     } finally {
       await client.end();

@@ -8,14 +8,12 @@
  */
 
 const KEY = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*/;
-const ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\', $: '\u0000$' };
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\', $: '$' };
 
 type Lookup = (name: string) => string | undefined;
 
 function expand(value: string, lookup: Lookup): string {
-  return value
-    .replace(/(?<!\u0000)\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_m, braced?: string, bare?: string) => lookup((braced ?? bare)!) ?? '')
-    .replace(/\u0000\$/g, '$');
+  return value.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_m, braced?: string, bare?: string) => lookup((braced ?? bare)!) ?? '');
 }
 
 /** The value starting at `start` (after `KEY=`) and the offset after its line. */
@@ -23,17 +21,20 @@ function readValue(text: string, start: number, lookup: Lookup): { value: string
   const quote = text[start];
   if (quote === '"' || quote === "'" || quote === '`') {
     let i = start + 1;
-    let raw = '';
+    // Double quotes: `pending` is expanded when an escape (never expanded itself) or the end comes.
+    let value = '';
+    let pending = '';
     while (i < text.length && text[i] !== quote) {
       if (quote === '"' && text[i] === '\\' && i + 1 < text.length) {
         const escaped = text[i + 1]!;
-        raw += ESCAPES[escaped] ?? `\\${escaped}`;
+        value += expand(pending, lookup) + (ESCAPES[escaped] ?? `\\${escaped}`);
+        pending = '';
         i += 2;
-      } else raw += text[i++];
+      } else pending += text[i++];
     }
     if (i < text.length) {
       const eol = text.indexOf('\n', i);
-      return { value: quote === '"' ? expand(raw, lookup) : raw, next: eol < 0 ? text.length : eol + 1 };
+      return { value: quote === '"' ? value + expand(pending, lookup) : pending, next: eol < 0 ? text.length : eol + 1 };
     }
     // No closing quote: the rest of the line is the value, as written.
   }
