@@ -173,3 +173,28 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
     assert.equal(JSON.stringify(bad).includes('s3cr'), false);
   });
 });
+
+describe('live database: a PostgreSQL that accepts TLS connections only', { skip: postgresSkipReason() }, () => {
+  let pg: TestCluster;
+  before(async () => {
+    pg = await startCluster({ tlsOnly: true });
+  });
+  after(() => pg?.stop());
+
+  test('without TLS: the server refuses, and the message says to ask for TLS', async () => {
+    const error = await failure(introspectLive('default', pg.url('postgres')));
+    assert.equal(error.kind, 'tls');
+    assert.match(error.message, new RegExp(`^The database at 127\\.0\\.0\\.1:${pg.port}/postgres accepts only TLS connections: add \`sslmode=require\` to the URL\\. \\(no pg_hba\\.conf entry for host "127\\.0\\.0\\.1", user "gm_admin", database "postgres", no encryption\\)$`));
+  });
+
+  test('a self-signed certificate with sslmode=require: a TLS problem, with the hint about verify-full', async () => {
+    const error = await failure(introspectLive('default', `${pg.url('postgres')}?sslmode=require`));
+    assert.equal(error.kind, 'tls');
+    assert.equal(error.message, `TLS problem with the database at 127.0.0.1:${pg.port}/postgres: self-signed certificate (this client verifies the certificate for sslmode=require as for verify-full; add \`uselibpqcompat=true\` to the URL for libpq's meaning)`);
+  });
+
+  test('sslmode=no-verify reads the catalog', async () => {
+    const model = await introspectLive('default', `${pg.url('postgres')}?sslmode=no-verify`);
+    assert.deepEqual(model.schemas, ['public']);
+  });
+});

@@ -84,8 +84,22 @@ function mustRun(bin: string, args: readonly string[]): void {
   if (r.status !== 0) throw new Error(`${path.basename(bin)} failed (${r.status ?? r.signal ?? r.error?.message}):\n${r.stdout}\n${r.stderr}`);
 }
 
+/**
+ * TLS only: a self-signed certificate for `localhost` (made with openssl), `ssl = on`, and a
+ * pg_hba.conf that accepts TCP connections over TLS alone.
+ */
+function requireTls(dir: string, data: string): void {
+  const [key, crt] = [path.join(data, 'server.key'), path.join(data, 'server.crt')];
+  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-keyout', key, '-out', crt], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`openssl failed: ${r.stderr}`);
+  fs.chmodSync(key, 0o600);
+  fs.appendFileSync(path.join(data, 'postgresql.conf'), "\nssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n");
+  fs.writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all scram-sha-256\nhostssl all all 127.0.0.1/32 scram-sha-256\n');
+  if (isRoot()) spawnSync('chown', ['-R', 'postgres:', dir]);
+}
+
 /** Creates and starts a cluster; the caller must `stop()` it (an `after` hook), also when a test fails. */
-export async function startCluster(): Promise<TestCluster> {
+export async function startCluster(options: { tlsOnly?: boolean } = {}): Promise<TestCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-pg-'));
@@ -105,9 +119,10 @@ export async function startCluster(): Promise<TestCluster> {
   running.add(stop);
   try {
     mustRun(path.join(bin, 'initdb'), ['-D', data, '-U', ADMIN.user, '--pwfile', pwfile, '--auth', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C', '--no-sync']);
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30`;
+    if (options.tlsOnly) requireTls(dir, data);
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30`;
     started = true;
-    mustRun(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+    mustRun(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-o', serverOptions, '-w', '-t', '60', 'start']);
   } catch (error) {
     stop();
     throw error;
@@ -115,7 +130,7 @@ export async function startCluster(): Promise<TestCluster> {
   const url = (database: string, user = ADMIN.user, password = ADMIN.password): string =>
     `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   const connect = async (database = 'postgres'): Promise<Client> => {
-    const client = new Client({ connectionString: url(database) });
+    const client = new Client({ connectionString: url(database), ssl: options.tlsOnly ? { rejectUnauthorized: false } : false });
     await client.connect();
     return client;
   };

@@ -110,7 +110,7 @@ export function classifyError(error: unknown, url: string, timeouts: Timeouts): 
   if (/client password must be a string/i.test(raw)) return make('password', 'no password', `The database at ${where} asks for a password and the URL gives none for user \`${user ?? ''}\`.`);
   if (code === '3D000') return make('database', 'no such database', `The server at ${where.split('/')[0]!} has no database \`${parsePostgresUrl(url)?.database ?? ''}\`.`);
   if (code === '57014') return make('statement-timeout', 'too slow', `Reading the catalog of ${where} took longer than the statement timeout (${seconds(timeouts.statementMs)}) and was cancelled: a busy server or a lock held on a catalog table?`);
-  if (code === '28000' && /SSL off/i.test(raw)) return make('tls', 'TLS required', `The database at ${where} accepts only TLS connections: add \`sslmode=require\` to the URL. (${raw})`);
+  if (code === '28000' && /SSL off|no encryption/i.test(raw)) return make('tls', 'TLS required', `The database at ${where} accepts only TLS connections: add \`sslmode=require\` to the URL. (${raw})`);
   if (isTlsError(code, raw)) return make('tls', 'TLS problem', `TLS problem with the database at ${where}: ${raw}${/require/i.test(url) ? ' (this client verifies the certificate for sslmode=require as for verify-full; add `uselibpqcompat=true` to the URL for libpq\'s meaning)' : ''}`);
   if (code === '28000' || code === '42501') return make('refused', 'access denied', `The database at ${where} refused the connection: ${raw}`);
   if (/Invalid URL|ERR_INVALID_URL/i.test(`${code} ${raw}`)) return make('other', 'invalid URL', `The database URL is not valid: ${raw} (expected postgres://user:password@host:port/database).`);
