@@ -142,3 +142,33 @@ function blockCommentEnd(text: string, i: number): number {
   }
   return text.length;
 }
+
+export interface SqlToken {
+  /** `word`: a keyword or bare identifier (as written); `ident`: a quoted identifier (unquoted value); `string`: a quoted or dollar-quoted literal; `punct`: one character. */
+  readonly kind: 'word' | 'ident' | 'string' | 'punct';
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The tokens of one statement's text (comments and whitespace left out). */
+export function sqlTokens(text: string): SqlToken[] {
+  const out: SqlToken[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] ?? '';
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    const end = tokenEnd(text, i);
+    if (end === i) out.push({ kind: 'punct', value: c, start: i, end: ++i });
+    else if (text.startsWith('--', i) || text.startsWith('/*', i)) i = end;
+    else {
+      const string = c === "'" || (c === '$' && text[end - 1] === '$' && end - i > 1) || ((c === 'E' || c === 'e') && text[i + 1] === "'");
+      out.push({ kind: c === '"' ? 'ident' : string ? 'string' : 'word', value: c === '"' ? text.slice(i + 1, end - 1).replace(/""/g, '"') : text.slice(i, end), start: i, end });
+      i = end;
+    }
+  }
+  return out;
+}
