@@ -2,6 +2,7 @@ import type { Span } from '../diagnostics';
 import { get, scalarText, spanOf, stringValue } from '../parse/ast';
 import type { YNode } from '../parse/ast';
 import type { SourceFact } from '../project/index/types';
+import { POSTGRES_KINDS } from './migrations';
 
 /**
  * Which database a source's model is read from, and where its URL comes from. Pure: the node layer
@@ -19,8 +20,7 @@ export type DatabaseUrlConfig =
   | { readonly kind: 'unsupported'; readonly what: string }
   | { readonly kind: 'none' };
 
-/** The Postgres-family source kinds (the others get no model). */
-export const POSTGRES_KINDS: ReadonlySet<string> = new Set(['postgres', 'pg', 'citus', 'cockroach']);
+const isPostgres = (kind: string): boolean => POSTGRES_KINDS.has(kind.toLowerCase());
 
 /** A source's connection as databases.yaml gives it, with where to point a connection problem. */
 export interface SourceConnection {
@@ -122,7 +122,7 @@ export type ModelPlan =
  * is off, with the reason.
  */
 export function planModel(mode: DatabaseMode, kind: string, resolution: UrlResolution): ModelPlan {
-  if (!POSTGRES_KINDS.has(kind)) return { use: 'off', status: `no model for ${kind} sources` };
+  if (!isPostgres(kind)) return { use: 'off', status: `no model for ${kind} sources` };
   if (mode === 'off') return { use: 'off', status: 'off' };
   if (mode === 'migrations') return { use: 'migrations' };
   if (resolution.kind === 'url') return { use: 'live', url: resolution.url, from: resolution.from };
@@ -135,7 +135,7 @@ export function planModel(mode: DatabaseMode, kind: string, resolution: UrlResol
  * that is ambiguous or there is none.
  */
 export function sourceForBareUrl(connections: readonly SourceConnection[]): { source: string } | { problem: string } {
-  const postgres = connections.filter((c) => POSTGRES_KINDS.has(c.kind));
+  const postgres = connections.filter((c) => isPostgres(c.kind));
   if (postgres.some((c) => c.source === 'default')) return { source: 'default' };
   if (postgres.length === 1) return { source: postgres[0]!.source };
   if (postgres.length === 0) return { problem: 'the project has no Postgres source to connect the database URL to' };
