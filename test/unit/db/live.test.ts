@@ -198,3 +198,18 @@ describe('live database: a PostgreSQL that accepts TLS connections only', { skip
     assert.deepEqual(model.schemas, ['public']);
   });
 });
+
+describe('live database: URLs that go nowhere (no server needed)', () => {
+  test('a host name that does not resolve', async () => {
+    const error = await failure(introspectLive('default', 'postgres://u:s3cret-pw@nonexistent-host.invalid/db', { connectTimeoutMs: 5000 }));
+    assert.equal(error.kind, 'unreachable');
+    assert.match(error.message, /^Could not reach the database at nonexistent-host\.invalid\/db: the host name (is not known|could not be looked up) \(DNS\)$/);
+  });
+
+  test('a URL pg cannot parse: said so, with no password in the message', async () => {
+    for (const url of ['postgres://u:s3cret-pw@[::1/db', 'postgres://u:s3cret-pw@127.0.0.1:99999/db']) {
+      const error = await failure(introspectLive('default', url));
+      assert.equal(error.message, 'The database URL is not valid: Invalid URL (expected a postgres:// URL with user, password, host, port and database).');
+    }
+  });
+});

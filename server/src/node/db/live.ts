@@ -113,7 +113,7 @@ export function classifyError(error: unknown, url: string, timeouts: Timeouts): 
   if (code === '28000' && /SSL off|no encryption/i.test(raw)) return make('tls', 'TLS required', `The database at ${where} accepts only TLS connections: add \`sslmode=require\` to the URL. (${raw})`);
   if (isTlsError(code, raw)) return make('tls', 'TLS problem', `TLS problem with the database at ${where}: ${raw}${/require/i.test(url) ? ' (this client verifies the certificate for sslmode=require as for verify-full; add `uselibpqcompat=true` to the URL for libpq\'s meaning)' : ''}`);
   if (code === '28000' || code === '42501') return make('refused', 'access denied', `The database at ${where} refused the connection: ${raw}`);
-  if (/Invalid URL|ERR_INVALID_URL/i.test(`${code} ${raw}`)) return make('other', 'invalid URL', `The database URL is not valid: ${raw} (expected postgres://user:password@host:port/database).`);
+  if (/Invalid URL|ERR_INVALID_URL/i.test(`${code} ${raw}`)) return make('other', 'invalid URL', `The database URL is not valid: ${raw} (expected a postgres:// URL with user, password, host, port and database).`);
   return make('other', 'failed', `Reading the database at ${where} failed: ${raw}${code ? ` (${code})` : ''}`);
 }
 
