@@ -48,7 +48,7 @@ describe('finding migrations', () => {
     assert.deepEqual([mssql?.postgres, mssql?.layout, mssql?.files.length], [false, 'per-source', 1]);
   });
 
-  test('plain SQL files (a dump kept instead of migrations) in path order, sub-folders included, source folders and READMEs left out', () => {
+  test('plain SQL files (a dump kept instead of migrations) in path order, sub-folders included; source folders, READMEs and the migrations of other sources left out', () => {
     const files = {
       '/p/migrations/README.txt': 'copied from x',
       '/p/migrations/sql/views.sql': 'create view v as select 1;',
@@ -56,6 +56,8 @@ describe('finding migrations', () => {
       '/p/migrations/drizzle/0000_a.sql': 'select 0;',
       '/p/migrations/01-init.sql': 'select 2;',
       '/p/migrations/mongo/x.sql': 'select 3;',
+      '/p/migrations/unknown/1_a/up.sql': 'select 4;',
+      '/p/migrations/2_b.down.sql': 'select 5;',
     };
     assert.deepEqual(names(files, [{ name: 'mongo', kind: 'Mongo' }, { name: 'futarchy', kind: 'postgres' }]), {
       mongo: ['none', []],

@@ -64,6 +64,8 @@ export interface SourceRef {
 const MAX_CONFIG_LEVELS = 3;
 const VERSIONED = /^(\d+)_/;
 const POST_APPLY = '_post_apply';
+/** The files of versioned migrations, never plain SQL. */
+const MIGRATION_FILE = /^(up|down)\.sql$|\.(up|down)\.sql$/;
 
 /** The migrations folder of the metadata folder `metadataDir`. */
 export function migrationsDir(metadataDir: string, host: FileSystemHost): string {
@@ -179,7 +181,7 @@ function byVersion(a: Versioned, b: Versioned): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/** Plain `*.sql` files below `dir` in path order, leaving out source folders, `_post_apply` and down files. */
+/** Plain `*.sql` files below `dir` in path order, leaving out source folders, `_post_apply` and the files of versioned migrations (another source's). */
 function plainSql(reader: Reader, dir: string, skip: ReadonlySet<string>, phase: MigrationFile['phase']): MigrationFile[] {
   const paths: string[] = [];
   const walk = (folder: string, depth: number): void => {
@@ -188,7 +190,7 @@ function plainSql(reader: Reader, dir: string, skip: ReadonlySet<string>, phase:
       const path = join(folder, entry.name);
       if (entry.isDirectory) {
         if (depth < 4 && !entry.name.startsWith('.') && !(depth === 0 && (skip.has(entry.name) || entry.name === POST_APPLY))) walk(path, depth + 1);
-      } else if (entry.name.endsWith('.sql') && !entry.name.endsWith('.down.sql') && basename(entry.name) !== 'down.sql') paths.push(path);
+      } else if (entry.name.endsWith('.sql') && !MIGRATION_FILE.test(basename(entry.name))) paths.push(path);
     }
   };
   walk(dir, 0);
