@@ -24,6 +24,9 @@ const entries = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  // The database child process (forked by server/src/node/db/embedded.ts). PGlite stays a runtime
+  // dependency: it finds its wasm, data and extension bundles next to its own files.
+  { entryPoints: ['server/src/node/db/worker.ts'], outfile: 'dist/dbWorker.js', external: ['@electric-sql/pglite', '@electric-sql/pglite/*'] },
 ];
 
 // The schema validators as code, bundled with ajv's small runtime helpers.

@@ -1,4 +1,5 @@
 import { runCli } from './cli/run';
+import { buildPlanned, planSources } from './node/db/plan';
 import { createNodeHost, toCorePath } from './node/fsHost';
 import { tuneHeap } from './node/heap';
 import { loadSchemaSet } from './node/schemas';
@@ -11,17 +12,22 @@ function internalError(error: unknown): void {
 }
 
 tuneHeap();
+const host = createNodeHost();
 runCli({
   argv: process.argv.slice(2),
   cwd: toCorePath(process.cwd()),
   isTty: process.stdout.isTTY === true && !process.env.NO_COLOR,
-  host: createNodeHost(),
+  host,
   schemas: () => loadSchemaSet(),
   version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   fetch: (url, init) => fetch(url, init),
   env: process.env,
+  databases: async (root, sources, settings) => {
+    const { builds, migrations } = await buildPlanned(planSources(root, sources, settings, host));
+    return [...builds, ...migrations.map(({ connection }) => ({ source: connection.source, status: 'migrations: not built by this version', findings: [] }))];
+  },
 }).then((code) => {
   process.exitCode = code;
 }, internalError);

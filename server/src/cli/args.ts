@@ -1,4 +1,7 @@
 import type { Dialect } from '../api/types';
+import { DATABASE_MODES } from '../core/db/connection';
+import type { DatabaseMode } from '../core/db/connection';
+import { redactPasswords } from '../core/db/url';
 import type { Severity } from '../core/diagnostics';
 
 export interface CheckArgs {
@@ -8,6 +11,16 @@ export interface CheckArgs {
   readonly maxWarnings: number | undefined;
   readonly rules: Record<string, Severity | 'off'>;
   readonly color: boolean;
+  readonly database: DatabaseArg;
+}
+
+/** `--database`: where the sources' models come from, and URLs given on the command line. */
+export interface DatabaseArg {
+  readonly mode: DatabaseMode;
+  /** `--database SOURCE=URL`, by source name. */
+  readonly urls: Readonly<Record<string, string>>;
+  /** `--database URL`: for the `default` source, else the only Postgres source. */
+  readonly bareUrl: string | undefined;
 }
 
 /** `export`, `apply` and `diff`: one metadata folder and a server. */
@@ -44,7 +57,8 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (argv[0] === '--version' || argv[0] === '-v') return { command: 'version' };
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as ServerArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
-  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: isTty };
+  const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
+  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: isTty, database };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const { flag, value, next } = splitFlag(argv, i);
@@ -60,6 +74,9 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
       const [code, severity] = (value() ?? '').split('=');
       if (!code || !severity || !SEVERITIES.has(severity)) return { command: 'error', message: '--rule takes CODE=error|warning|info|hint|off.' };
       args.rules[code] = severity as Severity | 'off';
+    } else if (flag === '--database') {
+      const error = databaseFlag(value(), database);
+      if (error) return { command: 'error', message: error };
     } else if (flag === '--no-color') args.color = false;
     else if (flag === '--color') args.color = true;
     else if (flag === '--help' || flag === '-h') return { command: 'help' };
@@ -69,6 +86,24 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
   }
   if (args.dirs.length === 0) args.dirs.push('.');
   return args;
+}
+
+const POSTGRES_URL = /^postgres(?:ql)?:\/\/\S+$/i;
+
+/** One `--database` value into `database`; a message when it is none of the accepted forms. */
+function databaseFlag(value: string | undefined, database: { mode: DatabaseMode; urls: Record<string, string>; bareUrl: string | undefined }): string | undefined {
+  const text = (value ?? '').trim();
+  if ((DATABASE_MODES as readonly string[]).includes(text)) database.mode = text as DatabaseMode;
+  else if (POSTGRES_URL.test(text)) database.bareUrl = text;
+  else {
+    const named = /^([^=\s]+)=(.*)$/s.exec(text);
+    if (!named || !POSTGRES_URL.test(named[2]!)) {
+      const shown = value === undefined ? 'nothing' : `\`${redactPasswords(value)}\``;
+      return `--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not ${shown}.`;
+    }
+    database.urls[named[1]!] = named[2]!;
+  }
+  return undefined;
 }
 
 function parseServerArgs(command: ServerArgs['command'], argv: readonly string[], isTty: boolean): ParsedArgs {
@@ -124,6 +159,14 @@ Options of check:
   -f, --format stylish|json|sarif   output format (default: stylish)
       --max-warnings N              exit 1 when there are more than N warnings
       --rule CODE=SEVERITY          set a rule's severity: error, warning, info, hint or off
+      --database MODE|URL           where each source's database model comes from (default: auto):
+                                    auto: a live database when a URL is configured (databases.yaml's
+                                      database_url, its from_env variable set in the environment or
+                                      the project's .env), else the project's migrations, else none
+                                    migrations, live, off: only that
+                                    postgres://...: this database for the default (or only) source
+                                    SOURCE=postgres://...: this database for SOURCE (repeatable)
+                                    A live database is only read (a READ ONLY transaction).
 Options of export, apply and diff:
       --server URL                  the engine's base URL, e.g. http://localhost:8080
       --dialect spec|engine         header names of the spec (default) or of the engine (x-hasura-role)

@@ -1,11 +1,17 @@
-import { checkFolder, checkInside } from '../core/check';
-import { resolve } from '../core/util/paths';
+import { applySeverity, checkFolder, checkInside, checkRoot } from '../core/check';
+import type { CheckServices, RootResult } from '../core/check';
 import { DOCS_URL } from '../core/codes';
+import { sourceConnections, sourceForBareUrl } from '../core/db/connection';
+import type { ExplicitUrls } from '../core/db/connection';
+import type { DatabaseModel, SourceBuild } from '../core/db/model';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
 import { SchemaValidator } from '../core/schema/validator';
 import type { SchemaSet } from '../core/schema/validator';
+import type { SourceFact } from '../core/project/index/types';
+import { isInside, relative, resolve } from '../core/util/paths';
+import type { DatabaseSettings } from '../node/db/plan';
 import type { FetchLike } from '../api/fetch';
 import { runApply } from './apply';
 import { HELP, parseArgs } from './args';
@@ -33,7 +39,11 @@ export interface CliEnv {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** File operations of export; tests inject failures. Defaults to node:fs. */
   readonly tree?: TreeFs;
+  /** Builds the database models of a root's sources (the real CLI: node/db). Absent: no models. */
+  readonly databases?: DatabaseBuilder;
 }
+
+export type DatabaseBuilder = (root: string, sources: readonly SourceFact[], settings: DatabaseSettings) => Promise<SourceBuild[]>;
 
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
 export async function runCli(env: CliEnv): Promise<number> {
@@ -59,11 +69,12 @@ export async function runCli(env: CliEnv): Promise<number> {
   }
 }
 
-function runCheck(args: CheckArgs, env: CliEnv): number {
-  const services = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: args.rules };
+async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
+  const services: CheckServices = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: args.rules };
   const findings: Finding[] = [];
-  const texts = new Map<string, string>();
-  let roots = 0;
+  const results: RootResult[] = [];
+  /** Roots checked for a folder or file inside them: only the findings there are reported. */
+  const scopes = new Map<RootResult, string>();
   for (const dir of args.dirs) {
     const abs = resolve(normalizeCwd(env.cwd), dir);
     const isFolder = env.host.readDir(abs) !== undefined;
@@ -73,23 +84,72 @@ function runCheck(args: CheckArgs, env: CliEnv): number {
     }
     const result = isFolder ? checkFolder(abs, services) : checkInside(abs, services);
     findings.push(...result.problems);
-    for (const root of result.roots) {
-      roots++;
-      findings.push(...root.findings);
-      for (const file of root.project.files.values()) texts.set(file.path, file.text);
-    }
+    results.push(...result.roots);
+    if (result.roots.length === 1 && !isInside(result.roots[0]!.root, abs)) scopes.set(result.roots[0]!, abs);
   }
-  if (roots === 0 && findings.length === 0) {
+  if (results.length === 0 && findings.length === 0) {
     env.stderr(`graphql-metadata: no metadata project (a folder with version.yaml saying \`version: 3\`) found below ${args.dirs.join(', ')}.\n`);
     return 2;
   }
-  const report = buildReport(findings, texts.size, normalizeCwd(env.cwd), env.host, texts);
+  const unknown = unknownSources(args, results);
+  if (unknown) {
+    env.stderr(`graphql-metadata: ${unknown}\n`);
+    return 2;
+  }
+  const texts = new Map<string, string>();
+  const cwd = normalizeCwd(env.cwd);
+  for (const result of results) {
+    const checked = await withDatabases(result, args, env, services);
+    if (typeof checked === 'string') {
+      env.stderr(`graphql-metadata: ${checked}\n`);
+      return 2;
+    }
+    const scope = scopes.get(result);
+    const found = [...checked.root.findings, ...applySeverity(checked.builds.flatMap((b) => b.findings), args.rules)];
+    findings.push(...(scope === undefined ? found : found.filter((f) => isInside(f.file, scope))));
+    for (const file of checked.root.project.files.values()) texts.set(file.path, file.text);
+    const prefix = results.length > 1 ? `${relative(cwd, result.root)}: ` : '';
+    if (args.format === 'stylish') for (const build of checked.builds) env.stderr(`${prefix}${build.source}: ${build.status}\n`);
+  }
+  const report = buildReport(findings, texts.size, cwd, env.host, texts);
   if (args.format === 'json') env.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else if (args.format === 'sarif') env.stdout(formatSarif(report, env.version, DOCS_URL));
   else env.stdout(formatStylish(report, args.color));
   const tooManyWarnings = args.maxWarnings !== undefined && report.summary.warnings > args.maxWarnings;
   if (tooManyWarnings && args.format === 'stylish') env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
   return report.summary.errors > 0 || tooManyWarnings ? 1 : 0;
+}
+
+/** A message when --database SOURCE=URL names a source no root has. */
+function unknownSources(args: CheckArgs, results: readonly RootResult[]): string | undefined {
+  const names = new Set(results.flatMap((r) => r.index.sources.map((s) => s.name.name)));
+  const unknown = Object.keys(args.database.urls).filter((name) => !names.has(name));
+  return unknown.length === 0 ? undefined : `--database ${unknown[0]!}=URL: no source is named \`${unknown[0]!}\` (sources: ${[...names].join(', ') || 'none'}).`;
+}
+
+/** The URLs given with --database for this root's sources (a bare URL goes to its default source). */
+function explicitUrls(args: CheckArgs, sources: readonly SourceFact[]): ExplicitUrls | string {
+  const urls = { ...args.database.urls };
+  if (args.database.bareUrl !== undefined) {
+    const target = sourceForBareUrl(sourceConnections(sources));
+    if ('problem' in target) return `--database URL: ${target.problem}.`;
+    urls[target.source] ??= args.database.bareUrl;
+  }
+  return { urls, from: '--database' };
+}
+
+/**
+ * Builds the root's database models and, when there are any, checks the root again with them
+ * (the parses are cached). A message when --database cannot be applied to this root.
+ */
+async function withDatabases(result: RootResult, args: CheckArgs, env: CliEnv, services: CheckServices): Promise<{ root: RootResult; builds: SourceBuild[] } | string> {
+  if (!env.databases || args.database.mode === 'off') return { root: result, builds: [] };
+  const explicit = explicitUrls(args, result.index.sources);
+  if (typeof explicit === 'string') return explicit;
+  const builds = await env.databases(result.root, result.index.sources, { mode: args.database.mode, explicit, env: env.env ?? {} });
+  const models = new Map<string, DatabaseModel>(builds.flatMap((b) => (b.model ? [[b.source, b.model] as const] : [])));
+  if (models.size === 0) return { root: result, builds };
+  return { root: checkRoot(result.root, { ...services, databases: (root) => (root === result.root ? models : undefined) }), builds };
 }
 
 function normalizeCwd(cwd: string): string {

@@ -33,4 +33,10 @@ export const PIPELINE_CODES: readonly string[] = [
   'rule-failed',
   'server-inconsistent-object',
   'server-error',
+  // Building a source's database model from its SQL migrations (core/db, node/db).
+  'migration-statement-failed',
+  'migration-extension-unavailable',
+  'migration-file-unreadable',
+  // Reading a source's database model from a live database (node/db/live.ts).
+  'database-connection-failed',
 ];

@@ -10,14 +10,10 @@ import { Walk } from '../../../server/src/core/project/index/walk';
 import { RULES } from '../../../server/src/core/rules';
 import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
 import { BASE, check, path as inRoot } from '../helpers/project';
+import { writeTempProject } from '../helpers/tempProject';
 
 function writeProject(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-hostile-'));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
+  return writeTempProject(files, 'gem-hostile-');
 }
 
 describe('hostile input', () => {

@@ -83,6 +83,7 @@ export interface EnumTypeModel {
   readonly schema: string;
   readonly name: string;
   readonly values: readonly string[];
+  readonly origin?: SqlOrigin;
 }
 
 /** How a model was built: shown in the status bar and in messages. */

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { SourceMigrations } from '../../core/db/migrations';
+import type { SourceBuild } from '../../core/db/model';
+
+/**
+ * Source builds from migrations kept on disk, keyed by a hash of the migration files' names and
+ * texts and of the runner's version: a restart with unchanged migrations reads the model instead of
+ * starting the embedded Postgres. One JSON file per root and source, in
+ * `$XDG_CACHE_HOME/graphql-engine-metadata/` (else `~/.cache/...`), beside the parse store.
+ */
+
+/** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
+export const RUNNER_VERSION = 'graphql-metadata db model 1';
+
+export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
+  return path.join(cacheDir, 'graphql-engine-metadata');
+}
+
+/** The content key of a source's migrations. */
+export function migrationsKey(migrations: SourceMigrations): string {
+  const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n`);
+  for (const file of migrations.files) hash.update(`${file.phase}\t${file.file}\t${file.text.length}\n`).update(file.text).update('\n');
+  return hash.digest('hex');
+}
+
+function cacheFile(folder: string, root: string, source: string): string {
+  const name = createHash('sha1').update(`${root}\n${source}`).digest('hex').slice(0, 16);
+  return path.join(folder, `db-${name}.json`);
+}
+
+interface Entry {
+  readonly key: string;
+  readonly build: SourceBuild;
+}
+
+/** The cached build of these migrations, when there is one with the same key (a damaged file is a miss). */
+export function readCachedBuild(folder: string, root: string, key: string, source: string): SourceBuild | undefined {
+  try {
+    const entry = JSON.parse(fs.readFileSync(cacheFile(folder, root, source), 'utf8')) as Partial<Entry>;
+    if (entry.key !== key || typeof entry.build !== 'object' || entry.build === null || entry.build.source !== source) return undefined;
+    return entry.build;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the build (temp file, then rename); a cache that cannot be written is only a slower next start. */
+export function writeCachedBuild(folder: string, root: string, key: string, build: SourceBuild): void {
+  const file = cacheFile(folder, root, build.source);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(temp, JSON.stringify({ key, build } satisfies Entry), { mode: 0o600 });
+    fs.renameSync(temp, file);
+  } catch {
+    fs.rmSync(temp, { force: true });
+  }
+}

@@ -1,0 +1,252 @@
+import type { Finding } from '../../core/diagnostics';
+import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
+import type { MigrationFile, MigrationStatement } from '../../core/db/migrations';
+import type { DatabaseModel } from '../../core/db/model';
+import { emptyOrigins, mentionedNames, recordOrigins, withOrigins } from '../../core/db/origins';
+import type { Origins } from '../../core/db/origins';
+
+/**
+ * Applying a source's migrations to an embedded Postgres and introspecting the result. Runs in the
+ * database child process (worker.ts) against PGlite; it only needs `exec` and `query`, so it never
+ * loads PGlite itself.
+ */
+export interface SqlDatabase {
+  exec(sql: string): Promise<unknown>;
+  query(sql: string): Promise<{ rows: readonly Record<string, unknown>[] }>;
+}
+
+export interface ApplyJob {
+  readonly source: string;
+  readonly files: readonly MigrationFile[];
+}
+
+export interface ApplyResult {
+  readonly model: DatabaseModel;
+  readonly findings: readonly Finding[];
+  readonly applied: number;
+  readonly total: number;
+}
+
+/** The schema of timescaledb's stand-ins (dropped before introspection). */
+const STUB_SCHEMA = '_gem_timescaledb_stub';
+const BASE_SEARCH_PATH = 'public';
+const MAX_ROLES_PER_STATEMENT = 8;
+
+const TIMESCALE_FUNCTIONS = /\b(create_hypertable|add_retention_policy|remove_retention_policy|add_compression_policy|remove_compression_policy|set_chunk_time_interval|add_continuous_aggregate_policy|add_reorder_policy|add_dimension|drop_chunks)\s*\(/i;
+
+/** timescaledb's functions as no-ops taking the usual arguments, so the rest of a migration applies. */
+const TIMESCALE_STUBS = `CREATE SCHEMA ${STUB_SCHEMA};
+CREATE FUNCTION ${STUB_SCHEMA}.create_hypertable(relation regclass, time_column_name name, partitioning_column name DEFAULT NULL, number_partitions integer DEFAULT NULL, chunk_time_interval anyelement DEFAULT NULL::bigint, create_default_indexes boolean DEFAULT true, if_not_exists boolean DEFAULT false, partitioning_func regproc DEFAULT NULL, migrate_data boolean DEFAULT false, chunk_target_size text DEFAULT NULL, chunk_sizing_func regproc DEFAULT NULL, time_partitioning_func regproc DEFAULT NULL) RETURNS void LANGUAGE sql AS '';
+CREATE FUNCTION ${STUB_SCHEMA}.add_retention_policy(relation regclass, drop_after anyelement, if_not_exists boolean DEFAULT false, schedule_interval interval DEFAULT NULL, initial_start timestamptz DEFAULT NULL, timezone text DEFAULT NULL) RETURNS integer LANGUAGE sql AS 'SELECT 0';
+CREATE FUNCTION ${STUB_SCHEMA}.remove_retention_policy(relation regclass, if_exists boolean DEFAULT false) RETURNS void LANGUAGE sql AS '';
+CREATE FUNCTION ${STUB_SCHEMA}.add_compression_policy(hypertable regclass, compress_after anyelement, if_not_exists boolean DEFAULT false, schedule_interval interval DEFAULT NULL, initial_start timestamptz DEFAULT NULL, timezone text DEFAULT NULL) RETURNS integer LANGUAGE sql AS 'SELECT 0';
+CREATE FUNCTION ${STUB_SCHEMA}.remove_compression_policy(hypertable regclass, if_exists boolean DEFAULT false) RETURNS boolean LANGUAGE sql AS 'SELECT true';
+CREATE FUNCTION ${STUB_SCHEMA}.set_chunk_time_interval(hypertable regclass, chunk_time_interval anyelement, dimension_name name DEFAULT NULL) RETURNS void LANGUAGE sql AS '';
+CREATE FUNCTION ${STUB_SCHEMA}.add_continuous_aggregate_policy(continuous_aggregate regclass, start_offset anyelement, end_offset anyelement, schedule_interval interval, if_not_exists boolean DEFAULT false) RETURNS integer LANGUAGE sql AS 'SELECT 0';
+CREATE FUNCTION ${STUB_SCHEMA}.add_reorder_policy(hypertable regclass, index_name name, if_not_exists boolean DEFAULT false) RETURNS integer LANGUAGE sql AS 'SELECT 0';
+CREATE FUNCTION ${STUB_SCHEMA}.add_dimension(hypertable regclass, column_name name, number_partitions integer DEFAULT NULL, chunk_time_interval anyelement DEFAULT NULL::bigint, partitioning_func regproc DEFAULT NULL, if_not_exists boolean DEFAULT false) RETURNS void LANGUAGE sql AS '';
+CREATE FUNCTION ${STUB_SCHEMA}.drop_chunks(relation regclass, older_than anyelement DEFAULT NULL::bigint, newer_than anyelement DEFAULT NULL::bigint, verbose boolean DEFAULT false) RETURNS SETOF text LANGUAGE sql AS 'SELECT NULL::text WHERE false';`;
+
+const CREATE_EXTENSION = /^\s*create\s+extension\s+(?:if\s+not\s+exists\s+)?(?:"([^"]+)"|([A-Za-z_][\w-]*))/i;
+const SKIPPED = /^\s*(create|drop)\s+database\b/i;
+/** Transaction control: left out when a failed file is applied statement by statement (each on its own). */
+const TRANSACTION = /^\s*(begin|start\s+transaction|commit|end|rollback|abort)\b\s*(work|transaction)?\s*$/i;
+
+/** The extensions the statements create (lower-cased names as Postgres knows them). */
+export function extensionsCreated(files: readonly MigrationFile[]): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const s of file.statements) {
+      const match = CREATE_EXTENSION.exec(s.sql);
+      if (match !== null) names.add((match[1] ?? match[2] ?? '').toLowerCase());
+    }
+  }
+  return [...names].sort();
+}
+
+/** The first statement that calls timescaledb's functions (the extension is preinstalled on their servers), if any. */
+function firstTimescaleUse(files: readonly MigrationFile[]): { file: string; statement: MigrationStatement } | undefined {
+  for (const file of files) {
+    const statement = file.statements.find((s) => TIMESCALE_FUNCTIONS.test(s.sql));
+    if (statement !== undefined) return { file: file.file, statement };
+  }
+  return undefined;
+}
+
+interface Failure {
+  readonly file: string;
+  readonly statement: MigrationStatement;
+  readonly error: string;
+}
+
+/** Applies the files in order (the extensions they create already loaded into `db`) and introspects. */
+export class MigrationRunner {
+  private readonly origins: Origins = emptyOrigins();
+  private readonly failures: Failure[] = [];
+  /** Unavailable extensions by name, with the first statement that needed each. */
+  private readonly unavailable = new Map<string, { file: string; statement: MigrationStatement }>();
+  private readonly roles = new Set<string>();
+  /** What the statements that failed mention (the model cannot judge these names). */
+  private readonly uncertain = new Set<string>();
+  private stubs = false;
+  private applied = 0;
+
+  constructor(private readonly db: SqlDatabase) {}
+
+  async run(job: ApplyJob): Promise<ApplyResult> {
+    await this.db.exec('CREATE EXTENSION IF NOT EXISTS pgcrypto');
+    const timescale = firstTimescaleUse(job.files);
+    if (timescale !== undefined) {
+      await this.db.exec(TIMESCALE_STUBS);
+      this.stubs = true;
+      this.unavailable.set('timescaledb', timescale);
+    }
+    for (const file of job.files.filter((f) => f.phase === 'migrations')) await this.applyFile(file);
+    await this.applyRetrying(job.files.filter((f) => f.phase === 'post-apply'));
+    if (this.stubs) await this.db.exec(`DROP SCHEMA ${STUB_SCHEMA} CASCADE`);
+    await this.db.exec(`SET search_path TO ${BASE_SEARCH_PATH}`);
+    const model = await this.introspect(job);
+    return { model, findings: this.findings(job.source), applied: this.applied, total: job.files.length };
+  }
+
+  private async introspect(job: ApplyJob): Promise<DatabaseModel> {
+    const origin = { kind: 'migrations', applied: this.applied, total: job.files.length, failedStatements: this.failures.length } as const;
+    await this.db.exec('BEGIN');
+    try {
+      await this.db.exec(INTROSPECTION_SETUP);
+      const model = await introspect(async (sql) => (await this.db.query(sql)).rows, job.source, origin);
+      return { ...withOrigins(model, this.origins), uncertain: [...this.uncertain].sort() };
+    } finally {
+      await this.db.exec('ROLLBACK');
+    }
+  }
+
+  /** Post-apply files depend on each other out of name order: what fails is tried again while the passes make progress. */
+  private async applyRetrying(files: readonly MigrationFile[]): Promise<void> {
+    let pending = files;
+    while (pending.length > 0) {
+      const failed: MigrationFile[] = [];
+      for (const file of pending) if (!(await this.tryWhole(file))) failed.push(file);
+      if (failed.length === pending.length) break;
+      pending = failed;
+    }
+    for (const file of pending) await this.applyByStatement(file);
+  }
+
+  private async applyFile(file: MigrationFile): Promise<void> {
+    if (!(await this.tryWhole(file))) await this.applyByStatement(file);
+  }
+
+  private runnable(file: MigrationFile): MigrationStatement[] {
+    return file.statements.filter((s) => s.kind === 'sql' && !SKIPPED.test(s.sql));
+  }
+
+  private async resetSearchPath(): Promise<void> {
+    await this.db.exec(`SET search_path TO ${BASE_SEARCH_PATH}${this.stubs ? `, ${STUB_SCHEMA}` : ''}`);
+  }
+
+  /** The whole file in one implicit transaction (as the engine applies a migration): all or nothing. */
+  private async tryWhole(file: MigrationFile): Promise<boolean> {
+    const statements = this.runnable(file);
+    await this.resetSearchPath();
+    const error = await this.execCreatingRoles(statements.map((s) => s.sql).join(';\n'));
+    if (error !== undefined) return false;
+    for (const s of statements) this.record(file, s);
+    this.applied++;
+    return true;
+  }
+
+  /** After the file failed as a whole: each statement on its own, so the rest of the file applies. */
+  private async applyByStatement(file: MigrationFile): Promise<void> {
+    await this.resetSearchPath();
+    let failed = false;
+    for (const statement of this.runnable(file).filter((s) => !TRANSACTION.test(s.sql))) {
+      const error = await this.execCreatingRoles(statement.sql);
+      if (error === undefined) {
+        this.record(file, statement);
+        continue;
+      }
+      failed = true;
+      for (const name of mentionedNames(statement.sql)) this.uncertain.add(name);
+      const extension = unavailableExtension(error, statement.sql);
+      if (extension !== undefined) {
+        if (!this.unavailable.has(extension)) this.unavailable.set(extension, { file: file.file, statement });
+      } else {
+        this.failures.push({ file: file.file, statement, error });
+      }
+    }
+    if (!failed) this.applied++;
+  }
+
+  /** Runs `sql`; a missing role is created and the statement run again. Returns the error message, if any. */
+  private async execCreatingRoles(sql: string): Promise<string | undefined> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.db.exec(sql);
+        return undefined;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await this.db.exec('ROLLBACK').catch(() => undefined);
+        const role = /^role "([^"]+)" does not exist$/.exec(message)?.[1];
+        if (role === undefined || attempt >= MAX_ROLES_PER_STATEMENT || this.roles.has(role)) return message;
+        this.roles.add(role);
+        try {
+          await this.db.exec(`CREATE ROLE ${quoteIdent(role)}`);
+        } catch {
+          return message;
+        }
+      }
+    }
+  }
+
+  private record(file: MigrationFile, statement: MigrationStatement): void {
+    recordOrigins(this.origins, { file: file.file, start: statement.start, end: statement.end, sql: statement.sql });
+  }
+
+  private findings(source: string): Finding[] {
+    const findings: Finding[] = this.failures.map((f) => ({
+      code: 'migration-statement-failed',
+      severity: 'warning',
+      message: `This statement failed when the migrations were applied to the embedded Postgres: ${f.error}.`,
+      file: f.file,
+      span: { start: f.statement.start, end: f.statement.end },
+      data: { source, error: f.error },
+    }));
+    const missing = [...this.unavailable];
+    const first = missing[0];
+    if (first !== undefined) {
+      findings.push({
+        code: 'migration-extension-unavailable',
+        severity: 'info',
+        message: unavailableMessage(source, missing.map(([name]) => name)),
+        file: first[1].file,
+        span: { start: first[1].statement.start, end: first[1].statement.end },
+        related: missing.slice(1).map(([name, at]) => ({ file: at.file, span: { start: at.statement.start, end: at.statement.end }, message: `needs ${name}` })),
+        data: { source, extensions: missing.map(([name]) => name) },
+      });
+    }
+    return findings;
+  }
+}
+
+function unavailableMessage(source: string, names: readonly string[]): string {
+  const list = names.length === 1 ? `the extension ${names[0]}` : `the extensions ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const failed = names.filter((n) => n !== 'timescaledb');
+  const effects = [
+    ...(names.includes('timescaledb') ? ["timescaledb's functions (create_hypertable and the like) were run as no-ops"] : []),
+    ...(failed.length > 0 ? [`the statements that need ${failed.join(' or ')} failed, and what they name is never reported as missing`] : []),
+  ];
+  return `The migrations of source ${source} use ${list}, which the embedded Postgres does not have: ${effects.join('; ')}. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>).`;
+}
+
+/** The extension a failed statement needed and the embedded Postgres lacks, if that is why it failed. */
+function unavailableExtension(error: string, sql: string): string | undefined {
+  const named = /extension "([^"]+)" is not available/.exec(error) ?? /could not open extension control file ".*\/([^/"]+)\.control"/.exec(error);
+  if (named?.[1] !== undefined) return named[1];
+  const created = CREATE_EXTENSION.exec(sql);
+  return created !== null && /not available|control file/.test(error) ? (created[1] ?? created[2])?.toLowerCase() : undefined;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

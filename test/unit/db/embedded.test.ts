@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { SourceBuild } from '../../../server/src/core/db/model';
+import { toCorePath } from '../../../server/src/node/fsHost';
+import { writeTempProject } from '../helpers/tempProject';
+import type { BuildInfo } from '../../../server/src/node/db/index';
+import { buildDatabaseModels } from '../../../server/src/node/db/index';
+
+/** A project on disk whose migrations exercise every path of the embedded build. */
+const FILES: Record<string, string> = {
+  'config.yaml': 'version: 3\nmigrations_directory: db/migrations\n',
+  'metadata/version.yaml': 'version: 3\n',
+  // Version 9 sorts before 1700000000000 as a number (not as text): the FK below needs `early`.
+  'db/migrations/default/9_first/up.sql': 'CREATE TABLE early (id int PRIMARY KEY);\n',
+  'db/migrations/default/1700000000000_init/up.sql': [
+    'CREATE EXTENSION IF NOT EXISTS citext;',
+    'CREATE EXTENSION IF NOT EXISTS "uuid-ossp";',
+    'CREATE TABLE author (id uuid DEFAULT uuid_generate_v4() PRIMARY KEY, email citext NOT NULL UNIQUE, early_id int REFERENCES early (id));',
+    'ALTER TABLE author OWNER TO app_owner;',
+    'GRANT SELECT ON author TO readonly_role;',
+    '',
+  ].join('\n'),
+  'db/migrations/default/1700000000001_mixed/up.sql': [
+    'CREATE TABLE article (id serial PRIMARY KEY, author_id uuid REFERENCES author (id), title text);',
+    'INSERT INTO missing_table VALUES (1);',
+    'ALTER TABLE article ADD COLUMN body text;',
+    '\\connect other',
+    'CREATE DATABASE other;',
+    '',
+  ].join('\n'),
+  'db/migrations/default/1700000000002_geo/up.sql': 'CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE TABLE place (id int, geom geometry(Point, 4326));\nCREATE TABLE plain_place (id int);\n',
+  'db/migrations/default/1700000000003_geo2/up.sql': 'CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE EXTENSION IF NOT EXISTS vector;\n',
+  'db/migrations/default/1700000000004_ts/up.sql': "CREATE TABLE metrics (time timestamptz NOT NULL, v int);\nSELECT create_hypertable('metrics', 'time', migrate_data => true);\n",
+  'db/migrations/default/1700000000005_path/up.sql': "SELECT pg_catalog.set_config('search_path', '', false);\nCREATE TABLE public.qualified (id int);\n",
+  'db/migrations/default/1700000000006_after/up.sql': 'CREATE TABLE after_reset (id int);\n',
+  'db/migrations/default/1700000000007_yaml/up.yaml': '- type: run_sql\n  args:\n    sql: |\n      CREATE TABLE from_yaml (id int);\n      SELECT broken_fn();\n',
+  // v_a needs v_b, which comes after it by name: the retry pass applies it.
+  'db/migrations/_post_apply/views/a_dep.sql': 'CREATE VIEW v_a AS SELECT * FROM v_b;\n',
+  'db/migrations/_post_apply/views/b_base.sql': 'CREATE VIEW v_b AS SELECT id FROM author;\n',
+};
+
+function writeProject(files: Record<string, string>): string {
+  return writeTempProject(files, 'gem-db-');
+}
+
+/** [code, file relative to the migrations, the text under the span, message]. */
+function describeFindings(dir: string, build: SourceBuild | undefined): [string, string, string, string][] {
+  return (build?.findings ?? []).map((f) => {
+    const native = path.join(dir, path.relative(toCorePath(dir), f.file));
+    return [f.code, path.relative(path.join(dir, 'db/migrations'), native), fs.readFileSync(native, 'utf8').slice(f.span.start, f.span.end), f.message];
+  });
+}
+
+describe('building a model from migrations in the embedded Postgres (real PGlite in a child process)', () => {
+  let dir: string;
+  let cacheDir: string;
+  let build: SourceBuild | undefined;
+  let info: BuildInfo | undefined;
+  before(async () => {
+    dir = writeProject(FILES);
+    cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-db-cache-'));
+    [build] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], { cacheDir, onBuilt: (_, i) => (info = i) });
+  });
+  after(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  test('status: files applied without a failed statement, of all files (migrations and _post_apply)', () => {
+    assert.equal(build?.status, 'from migrations: 7/11 applied');
+    assert.deepEqual(build?.model?.origin, { kind: 'migrations', applied: 7, total: 11, failedStatements: 3 });
+    assert.equal(info?.cached, false);
+    assert.ok((info?.stats?.peakRssKb ?? 0) > 0);
+  });
+
+  test('every table that applied is there: version order, roles created on demand, extensions loaded on demand, the rest of a failed file, search_path reset, post-apply retry', () => {
+    assert.deepEqual(Object.keys(build?.model?.relations ?? {}), [
+      'public.after_reset', 'public.article', 'public.author', 'public.early', 'public.from_yaml', 'public.metrics', 'public.plain_place', 'public.qualified', 'public.v_a', 'public.v_b',
+    ]);
+    assert.deepEqual(build?.model?.relations['public.author']?.columns.map((c) => `${c.name} ${c.type}${c.default !== undefined ? ` = ${c.default}` : ''}`), ['id uuid = public.uuid_generate_v4()', 'email public.citext', 'early_id integer']);
+    assert.deepEqual(build?.model?.relations['public.article']?.columns.map((c) => c.name), ['id', 'author_id', 'title', 'body']);
+    // Extension functions and timescaledb's stand-ins are not part of the model.
+    assert.deepEqual(build?.model?.functions, {});
+  });
+
+  test('each failed statement is a finding on its exact text, with Postgres\'s error; missing extensions are one finding', () => {
+    assert.deepEqual(describeFindings(dir, build), [
+      ['migration-statement-failed', 'default/1700000000001_mixed/up.sql', 'INSERT INTO missing_table VALUES (1)', 'This statement failed when the migrations were applied to the embedded Postgres: relation "missing_table" does not exist.'],
+      ['migration-statement-failed', 'default/1700000000002_geo/up.sql', 'CREATE TABLE place (id int, geom geometry(Point, 4326))', 'This statement failed when the migrations were applied to the embedded Postgres: type "geometry" does not exist.'],
+      ['migration-statement-failed', 'default/1700000000007_yaml/up.yaml', 'SELECT broken_fn()', 'This statement failed when the migrations were applied to the embedded Postgres: function broken_fn() does not exist.'],
+      ['migration-extension-unavailable', 'default/1700000000004_ts/up.sql', "SELECT create_hypertable('metrics', 'time', migrate_data => true)",
+        "The migrations of source default use the extensions timescaledb, postgis and vector, which the embedded Postgres does not have: timescaledb's functions (create_hypertable and the like) were run as no-ops; the statements that need postgis or vector failed, and what they name is never reported as missing. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>)."],
+    ]);
+    const extension = build?.findings.find((f) => f.code === 'migration-extension-unavailable');
+    assert.equal(extension?.severity, 'info');
+    assert.deepEqual(extension?.related?.map((r) => r.message), ['needs postgis', 'needs vector']);
+    assert.deepEqual(build?.findings.filter((f) => f.code === 'migration-statement-failed').map((f) => f.severity), ['warning', 'warning', 'warning']);
+  });
+
+  test('what failed statements name is uncertain; origins point into the migration files', () => {
+    const uncertain = build?.model?.uncertain ?? [];
+    for (const name of ['missing_table', 'place', 'geometry', 'broken_fn', 'postgis', 'vector']) assert.ok(uncertain.includes(name), name);
+    const body = build?.model?.relations['public.article']?.columns.find((c) => c.name === 'body')?.origin;
+    const file = path.join(dir, 'db/migrations/default/1700000000001_mixed/up.sql');
+    assert.equal(body?.file, toCorePath(file));
+    assert.equal(fs.readFileSync(file, 'utf8').slice(body?.start, body?.end), 'body text');
+  });
+
+  test('a second build with the same migrations comes from the cache, equal, without starting the database process', async () => {
+    let second: BuildInfo | undefined;
+    const [again] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], { cacheDir, workerPath: path.join(dir, 'no-such-worker.js'), onBuilt: (_, i) => (second = i) });
+    assert.deepEqual(again, build);
+    assert.equal(second?.cached, true);
+  });
+
+  test('a changed migration misses the cache (here the database process cannot start, which is its status)', async () => {
+    fs.appendFileSync(path.join(dir, 'db/migrations/default/1700000000006_after/up.sql'), 'CREATE TABLE one_more (id int);\n');
+    const [changed] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], { cacheDir, workerPath: path.join(dir, 'no-such-worker.js') });
+    assert.match(changed?.status ?? '', /^migrations failed: the embedded Postgres stopped \(exit code 1\): /);
+    assert.equal(changed?.model, undefined);
+  });
+});
+
+describe('sources without a model, and a database process that fails', () => {
+  let dir: string;
+  before(() => {
+    dir = writeProject({
+      'metadata/version.yaml': 'version: 3\n',
+      'migrations/default/1_a/up.sql': 'CREATE TABLE t (id int);\n',
+      'migrations/sql/1_a/up.sql': 'CREATE TABLE dbo.t (id int);\n',
+      'hang.js': 'setInterval(() => {}, 1000);\n',
+      'crash.js': "process.stderr.write('something broke\\n'); process.exit(3);\n",
+    });
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const root = (): string => path.join(dir, 'metadata');
+
+  test('off, no migrations, not Postgres, live without a URL or a live builder', async () => {
+    const sources = [{ name: 'default', kind: 'postgres' }, { name: 'sql', kind: 'mssql' }, { name: 'other', kind: 'postgres' }];
+    assert.deepEqual((await buildDatabaseModels(root(), sources, { mode: 'off' })).map((b) => b.status), ['off', 'off', 'off']);
+    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(1), { cache: false })).map((b) => b.status), ['no model for mssql sources', 'no migrations']);
+    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live' })).map((b) => b.status), ['live: no database URL for this source']);
+    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { urls: { default: 'postgres://x' } })).map((b) => b.status), ['live: not available in this build']);
+    const live = await buildDatabaseModels(root(), sources.slice(0, 1), { urls: { default: 'postgres://x' }, live: (s, url) => Promise.resolve({ source: s.name, status: `live ${url}`, findings: [] }) });
+    assert.deepEqual(live.map((b) => b.status), ['live postgres://x']);
+  });
+
+  test('a database process that runs past the timeout is stopped', async () => {
+    const [build] = await buildDatabaseModels(root(), [{ name: 'default', kind: 'postgres' }], { cache: false, workerPath: path.join(dir, 'hang.js'), timeoutMs: 300 });
+    assert.equal(build?.status, 'migrations failed: the embedded Postgres took longer than 0.3 s');
+  });
+
+  test('a database process that crashes gives its exit code and last error line', async () => {
+    const [build] = await buildDatabaseModels(root(), [{ name: 'default', kind: 'postgres' }], { cache: false, workerPath: path.join(dir, 'crash.js') });
+    assert.equal(build?.status, 'migrations failed: the embedded Postgres stopped (exit code 3): something broke');
+  });
+
+  test('a cancelled build says so', async () => {
+    const controller = new AbortController();
+    const pending = buildDatabaseModels(root(), [{ name: 'default', kind: 'postgres' }], { cache: false, workerPath: path.join(dir, 'hang.js'), signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    assert.equal((await pending)[0]?.status, 'migrations failed: cancelled');
+  });
+});
