@@ -18,7 +18,9 @@ import { onPrepareRename, onRename } from './lsp/features/rename';
 import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
-import { readSeverity } from './lsp/settings';
+import { readDatabaseSettings, readSeverity } from './lsp/settings';
+import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
+import { buildRootModels } from './node/db/models';
 import { createSyncHandlers } from './lsp/sync';
 import { uriToPath } from './lsp/uri';
 import { MetadataWorkspace } from './lsp/workspace';
@@ -39,6 +41,12 @@ const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
   diagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
   status: (params) => void connection.sendNotification(statusNotification, params),
 });
+const nodeHost = createNodeHost();
+workspace.useDatabases(
+  (root, sources, settings, signal) => buildRootModels(root, sources, buildSettings(settings, process.env), nodeHost, { signal }),
+  DEFAULT_DATABASE_SETTINGS,
+  (message) => connection.console.info(message),
+);
 const features = new FeatureContext(workspace, host, new SchemaIndex(schemaSet));
 const commands = createCommandHandlers(features, documents, createNodeHost());
 const sync = createSyncHandlers(workspace, documents, createNodeHost());
@@ -49,9 +57,13 @@ function schedule(path: string | undefined): void {
 
 let folders: string[] = [];
 let clientCan = { folders: false, configuration: false, watchers: false, clientWatches: false };
+/** False in VS Code's Restricted Mode (the client says so at start): no database is connected to. */
+let trusted = true;
 connection.onInitialize(guard('initialize', (params: InitializeParams): InitializeResult => {
   const ws = params.capabilities.workspace;
-  clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true, clientWatches: (params.initializationOptions as { watchesFiles?: boolean } | undefined)?.watchesFiles === true };
+  const options = params.initializationOptions as { watchesFiles?: boolean; trusted?: boolean } | undefined;
+  clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true, clientWatches: options?.watchesFiles === true };
+  trusted = options?.trusted !== false;
   folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
   if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => p !== undefined);
   return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, workspace: { workspaceFolders: { supported: true, changeNotifications: true } }, ...FEATURE_CAPABILITIES } };
@@ -59,7 +71,7 @@ connection.onInitialize(guard('initialize', (params: InitializeParams): Initiali
 
 connection.onInitialized(() => {
   // The VS Code client watches **/*.{yaml,yml,graphql} itself (synchronize.fileEvents); other clients get a watcher here.
-  if (clientCan.watchers && !clientCan.clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,graphql}' }] });
+  if (clientCan.watchers && !clientCan.clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/{*.yaml,*.yml,*.graphql,*.sql,.env}' }] });
   if (clientCan.folders) {
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
       const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
@@ -71,12 +83,14 @@ connection.onInitialized(() => {
 });
 
 async function refreshSettings(): Promise<void> {
-  if (!clientCan.configuration) return;
+  let settings: unknown;
   try {
-    workspace.severity = readSeverity(await connection.workspace.getConfiguration('graphqlMetadata'));
+    settings = clientCan.configuration ? await connection.workspace.getConfiguration('graphqlMetadata') : undefined;
   } catch {
-    workspace.severity = {};
+    settings = undefined;
   }
+  workspace.severity = readSeverity(settings);
+  workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));
 }
 
 connection.onDidChangeConfiguration(() => {

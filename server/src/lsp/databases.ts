@@ -1,22 +1,33 @@
 import type { DatabaseModel, DatabaseModels, SourceBuild } from '../core/db/model';
 import type { Finding } from '../core/diagnostics';
+import type { SourceFact } from '../core/project/index/types';
 import { basename, dirname, isInside } from '../core/util/paths';
+import type { DatabaseSettings } from '../node/db/plan';
 import type { Timers } from './workspace';
 
-export type DatabaseMode = 'auto' | 'migrations' | 'live' | 'off';
+import type { DatabaseMode } from '../core/db/connection';
 
 /** `graphqlMetadata.database.*`, and whether the workspace is trusted (no connection is made when not). */
-export interface DatabaseSettings {
+export interface EditorDatabaseSettings {
   readonly mode: DatabaseMode;
   /** Postgres URL per source name. */
   readonly urls: Readonly<Record<string, string>>;
   readonly trusted: boolean;
 }
 
-export const DEFAULT_DATABASE_SETTINGS: DatabaseSettings = { mode: 'auto', urls: {}, trusted: true };
+export const DEFAULT_DATABASE_SETTINGS: EditorDatabaseSettings = { mode: 'auto', urls: {}, trusted: true };
+
+/**
+ * What the builder is told: in Restricted Mode no database is connected to (auto means the
+ * migrations, live means none) and no URL or environment variable is read.
+ */
+export function buildSettings(editor: EditorDatabaseSettings, env: Readonly<Record<string, string | undefined>>): DatabaseSettings {
+  if (!editor.trusted) return { mode: editor.mode === 'live' || editor.mode === 'off' ? 'off' : 'migrations' };
+  return { mode: editor.mode, explicit: { urls: editor.urls, from: 'the setting graphqlMetadata.database.url' }, env };
+}
 
 /** Builds the models of a root's sources (node/db: migrations in an embedded Postgres in a child process, or a live database). */
-export type ModelBuilder = (root: string, settings: DatabaseSettings, signal: AbortSignal) => Promise<readonly SourceBuild[]>;
+export type ModelBuilder = (root: string, sources: readonly SourceFact[], settings: EditorDatabaseSettings, signal: AbortSignal) => Promise<readonly SourceBuild[]>;
 
 interface RootDatabases {
   readonly models: DatabaseModels;
@@ -39,10 +50,12 @@ export class DatabaseState {
   private readonly running = new Map<string, AbortController>();
   private readonly timers = new Map<string, unknown>();
   private generation = 0;
-  settings: DatabaseSettings = DEFAULT_DATABASE_SETTINGS;
+  settings: EditorDatabaseSettings = DEFAULT_DATABASE_SETTINGS;
 
   constructor(
     private readonly build: ModelBuilder,
+    /** The sources of a root as its last check read them. */
+    private readonly sourcesOf: (root: string) => readonly SourceFact[],
     /** Called when a root's models or findings changed (the workspace re-checks and publishes it). */
     private readonly onBuilt: (root: string) => void,
     private readonly clock: Timers,
@@ -103,7 +116,7 @@ export class DatabaseState {
     const generation = ++this.generation;
     let builds: readonly SourceBuild[];
     try {
-      builds = await this.build(root, this.settings, controller.signal);
+      builds = await this.build(root, this.sourcesOf(root), this.settings, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
       this.log(`Building the database models of ${root} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,8 +1,10 @@
 import type { SeverityOverrides } from '../core/check';
-import type { DatabaseMode, DatabaseSettings } from './databases';
+import { DATABASE_MODES } from '../core/db/connection';
+import type { DatabaseMode } from '../core/db/connection';
+import type { EditorDatabaseSettings } from './databases';
 
 const ALLOWED = new Set(['error', 'warning', 'info', 'hint', 'off']);
-const MODES = new Set<DatabaseMode>(['auto', 'migrations', 'live', 'off']);
+const MODES = new Set<DatabaseMode>(DATABASE_MODES);
 
 /** Reads `graphqlMetadata.rules` ({<code>: error|warning|info|off}); anything else is ignored. */
 export function readSeverity(settings: unknown): SeverityOverrides {
@@ -16,7 +18,7 @@ export function readSeverity(settings: unknown): SeverityOverrides {
  * ({<source>: <postgres URL>}); anything else is the default. `trusted`: the workspace is trusted
  * (in Restricted Mode no database connection is made).
  */
-export function readDatabaseSettings(settings: unknown, trusted: boolean): DatabaseSettings {
+export function readDatabaseSettings(settings: unknown, trusted: boolean): EditorDatabaseSettings {
   const database = (settings as { database?: { mode?: unknown; url?: unknown } } | null | undefined)?.database;
   const mode = typeof database?.mode === 'string' && MODES.has(database.mode as DatabaseMode) ? (database.mode as DatabaseMode) : 'auto';
   const raw = database?.url;

@@ -20,7 +20,7 @@ import { LineIndex } from '../core/util/lineIndex';
 import { basename, isInside } from '../core/util/paths';
 import { toDiagnostic } from './convert';
 import { DatabaseState } from './databases';
-import type { DatabaseSettings, ModelBuilder } from './databases';
+import type { EditorDatabaseSettings, ModelBuilder } from './databases';
 import { pathToUri } from './uri';
 
 /** The server's complaints placed on the local files of a root, and the objects no local file defines. */
@@ -98,15 +98,15 @@ export class MetadataWorkspace {
    * Builds each root's database models in the background (node/db) with `build`; when one is done
    * the root is checked again with them. Without this call the database rules stay silent.
    */
-  useDatabases(build: ModelBuilder, settings: DatabaseSettings, log?: (message: string) => void): DatabaseState {
-    this.databases = new DatabaseState(build, (root) => this.databasesBuilt(root), this.timers, log);
+  useDatabases(build: ModelBuilder, settings: EditorDatabaseSettings, log?: (message: string) => void): DatabaseState {
+    this.databases = new DatabaseState(build, (root) => this.results.get(root)?.index.sources ?? [], (root) => this.databasesBuilt(root), this.timers, log);
     this.databases.settings = settings;
     return this.databases;
   }
 
-  /** New database settings: every root's models are built again. */
-  setDatabaseSettings(settings: DatabaseSettings): void {
-    if (!this.databases) return;
+  /** New database settings: every root's models are built again (unchanged settings change nothing). */
+  setDatabaseSettings(settings: EditorDatabaseSettings): void {
+    if (!this.databases || JSON.stringify(settings) === JSON.stringify(this.databases.settings)) return;
     this.databases.settings = settings;
     for (const root of this.roots) this.databases.schedule(root, 0);
   }

@@ -4,7 +4,7 @@ import type { SourceBuild } from '../../../server/src/core/db/model';
 import type { StatusParams } from '../../../server/src/core/protocol';
 import { DEFAULT_DATABASE_SETTINGS } from '../../../server/src/lsp/databases';
 import { readDatabaseSettings } from '../../../server/src/lsp/settings';
-import type { DatabaseSettings } from '../../../server/src/lsp/databases';
+import type { EditorDatabaseSettings } from '../../../server/src/lsp/databases';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
@@ -51,8 +51,8 @@ function setup(): { ws: MetadataWorkspace; timers: ReturnType<typeof manualTimer
   );
   const calls: string[] = [];
   let resolve: ((builds: SourceBuild[]) => void) | undefined;
-  ws.useDatabases((root: string, settings: DatabaseSettings) => {
-    calls.push(`${root} ${settings.mode}`);
+  ws.useDatabases((root: string, sources, settings: EditorDatabaseSettings) => {
+    calls.push(`${root} ${sources.map((s) => s.name.name).join()} ${settings.mode}`);
     return new Promise<SourceBuild[]>((r) => (resolve = r));
   }, DEFAULT_DATABASE_SETTINGS);
   return { ws, timers, published, statuses, calls, finish: (builds) => resolve?.(builds) };
@@ -71,7 +71,7 @@ test('metadata diagnostics come first; the model is built after, and its finding
   assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), undefined, 'no database finding before the model exists');
   assert.deepEqual(calls, [], 'the build waits for its timer: the first check is not delayed');
   timers.fireAll();
-  assert.deepEqual(calls, [`${ROOT} auto`]);
+  assert.deepEqual(calls, [`${ROOT} default auto`]);
   finish([failed]);
   await new Promise((r) => setImmediate(r));
   // BASE's author permission lists `name`, which the database calls `full_name`.

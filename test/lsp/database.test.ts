@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { copyFixture, ServerUnderTest } from './harness';
+
+const ARTICLE = 'metadata/databases/default/tables/public_article.yaml';
+const REPORTING = 'migrations/default/1700000000200_reporting/up.sql';
+const INIT = 'migrations/default/1700000000000_init/up.sql';
+
+/** The database fixture through the built server: its migrations applied in the embedded Postgres (a real PGlite in a child process). */
+describe('language server with the database the migrations build', () => {
+  let server: ServerUnderTest;
+  let dir: string;
+  before(async () => {
+    dir = copyFixture('database');
+    server = new ServerUnderTest(dir);
+    await server.start();
+  });
+  after(async () => server.stop());
+
+  test('the renamed column in the permission and the failed statement in its migration, at their exact ranges', async () => {
+    const built = (): boolean => server.statuses.some((s) => (s as { state: string }).state === 'ready' && ((s as { roots: { databases?: unknown[] }[] }).roots[0]?.databases?.length ?? 0) > 0);
+    await server.until(built, 'a status with the database model', 180_000);
+    assert.deepEqual(server.diagnostics(ARTICLE)!.map((d) => ({ code: d.code, range: d.range, message: d.message })), [
+      {
+        code: 'db-column-missing',
+        range: { start: { line: 14, character: 10 }, end: { line: 14, character: 19 } },
+        message: '`public.article` has no column `update_at` in the database the migrations build (named by the select permission of role `user`). Did you mean `updated_at`?',
+      },
+    ]);
+    assert.deepEqual(server.diagnostics(REPORTING)!.map((d) => ({ code: d.code, severity: d.severity, range: d.range })), [
+      { code: 'migration-statement-failed', severity: 2, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 49 } } },
+    ]);
+    const ready = server.statuses.at(-1) as { state: string; roots: { databases?: unknown }[] };
+    assert.equal(ready.state, 'ready');
+    assert.deepEqual(ready.roots[0]!.databases, [{ source: 'default', status: 'from migrations: 2/3 applied' }]);
+  });
+
+  test('hover on a column tells its type and comment; go to definition opens its definition in the migration', async () => {
+    const uri = server.uri(ARTICLE);
+    const hover = (await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 12, character: 12 } })) as { contents: { value: string } };
+    assert.equal(hover.contents.value.split('\n---\n')[0]!.trim(), '**column** `public.article.title`: `text` not null\n\nThe headline, as shown in lists.');
+    const definition = (await server.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: { line: 12, character: 12 } })) as { uri: string; range: { start: { line: number } } }[];
+    assert.deepEqual(definition.map((d) => [d.uri, d.range.start.line]), [[server.uri(INIT), 7]]);
+  });
+
+  test('a migration changed on disk builds the model again: the finding goes', async () => {
+    fs.rmSync(path.join(dir, 'migrations/default/1700000000100_fix_typo'), { recursive: true });
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: server.uri('migrations/default/1700000000100_fix_typo/up.sql'), type: 3 }] });
+    await server.until(() => server.diagnostics(ARTICLE)?.length === 0, 'the article finding to go', 180_000);
+  });
+});
