@@ -39,9 +39,9 @@ describe('language server with the database the migrations build', () => {
 
   test('hover on a column tells its type and comment; go to definition opens its definition in the migration', async () => {
     const uri = server.uri(ARTICLE);
-    const hover = (await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 12, character: 12 } })) as { contents: { value: string } };
+    const hover = await server.connection.sendRequest<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 12, character: 12 } });
     assert.equal(hover.contents.value.split('\n---\n')[0]!.trim(), '**column** `public.article.title`: `text` not null\n\nThe headline, as shown in lists.');
-    const definition = (await server.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: { line: 12, character: 12 } })) as { uri: string; range: { start: { line: number } } }[];
+    const definition = await server.connection.sendRequest<{ uri: string; range: { start: { line: number } } }[]>('textDocument/definition', { textDocument: { uri }, position: { line: 12, character: 12 } });
     assert.deepEqual(definition.map((d) => [d.uri, d.range.start.line]), [[server.uri(INIT), 7]]);
   });
 
