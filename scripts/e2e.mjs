@@ -44,6 +44,7 @@ const RUNS = [
   { name: 'fixture', source: FIXTURE, suites: 'suite' },
   { name: 'corpus', source: path.resolve(ROOT, '..', 'shared', 'corpus', '5stackgg__api'), suites: 'corpus' },
   { name: 'untrusted', source: FIXTURE, suites: 'untrusted', untrusted: true },
+  { name: 'database', source: path.join(ROOT, 'test', 'fixtures', 'projects', 'database'), suites: 'database' },
 ];
 const IMAGES = path.join(ROOT, 'docs', 'images');
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_SECONDS ?? 600) * 1000;

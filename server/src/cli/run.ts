@@ -98,6 +98,7 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
   }
   const texts = new Map<string, string>();
   const cwd = normalizeCwd(env.cwd);
+  const statuses: { root: string; source: string; status: string }[] = [];
   for (const result of results) {
     const checked = await withDatabases(result, args, env, services);
     if (typeof checked === 'string') {
@@ -110,9 +111,10 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     for (const file of checked.root.project.files.values()) texts.set(file.path, file.text);
     const prefix = results.length > 1 ? `${relative(cwd, result.root)}: ` : '';
     if (args.format === 'stylish') for (const build of checked.builds) env.stderr(`${prefix}${build.source}: ${build.status}\n`);
+    statuses.push(...checked.builds.map((b) => ({ root: relative(cwd, result.root), source: b.source, status: b.status })));
   }
   const report = buildReport(findings, texts.size, cwd, env.host, texts);
-  if (args.format === 'json') env.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  if (args.format === 'json') env.stdout(`${JSON.stringify(statuses.length > 0 ? { ...report, databases: statuses } : report, null, 2)}\n`);
   else if (args.format === 'sarif') env.stdout(formatSarif(report, env.version, DOCS_URL));
   else env.stdout(formatStylish(report, args.color));
   const tooManyWarnings = args.maxWarnings !== undefined && report.summary.warnings > args.maxWarnings;

@@ -10,7 +10,7 @@ import { toCompact } from '../core/parse/compact';
 import { IndexMemo } from '../core/project/index/memo';
 import { discoverRoots } from '../core/project/discover';
 import { RootSession } from '../core/session';
-import type { StatusParams } from '../core/protocol';
+import type { RootStatus, StatusParams } from '../core/protocol';
 import { directoryToMetadata } from '../core/sync/directory';
 import type { InconsistentObjectLike } from '../core/sync/locate';
 import { serverFindings } from '../core/sync/serverFindings';
@@ -386,12 +386,17 @@ export class MetadataWorkspace {
       errors: this.findingsOf(r).filter((f) => f.severity === 'error').length,
       warnings: this.findingsOf(r).filter((f) => f.severity === 'warning').length,
       files: r.project.files.size,
-      ...(this.databases ? { databases: this.databases.statuses(r.root) } : {}),
+      ...databaseStatuses(this.databases?.statuses(r.root)),
     }));
     const problems = this.problems.map((p) => ({ path: p.file, message: p.message }));
     const from = state === 'ready' ? this.editFrom : undefined;
     this.publisher.status(from === undefined ? { state, roots, problems } : { state, roots, problems, editMs: performance.now() - from });
   }
+}
+
+/** `{databases}` when the root's models were built (absent before, and without the feature). */
+function databaseStatuses(statuses: RootStatus['databases']): Pick<RootStatus, 'databases'> {
+  return statuses && statuses.length > 0 ? { databases: statuses } : {};
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -32,9 +32,10 @@ suite('activation', () => {
   });
 
   test('the server reports the one config v3 root of the workspace, without problems', async () => {
-    const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots.length > 0);
+    // Ready once its database model was looked for too (this project keeps no migrations).
+    const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.databases !== undefined);
     // 13 files: version, databases, tables.yaml + 3 tables, actions.yaml + .graphql, 5 other top-level files.
-    assert.deepEqual(status.roots, [{ root: fixtureUri('hasura/metadata').fsPath, errors: 0, warnings: 0, files: 13 }]);
+    assert.deepEqual(status.roots, [{ root: fixtureUri('hasura/metadata').fsPath, errors: 0, warnings: 0, files: 13, databases: [{ source: 'default', status: 'no migrations' }] }]);
     assert.deepEqual(status.problems, []);
   });
 

@@ -43,9 +43,11 @@ describe('the metadata item with database models', () => {
       '**GraphQL Engine Metadata**\n\n- `hasura/metadata`: 1 error, 0 warnings in 12 files\n  - database of source `default`: from migrations: 254/256 applied\n\nClick to open the Problems view.',
     );
   });
-  test('several sources are counted; none leaves the text as it was', () => {
-    const two = [{ source: 'a', status: 'off' }, { source: 'b', status: 'no migrations' }];
+  test('several sources are counted; sources without a model (off, no migrations) and none leave the text as it was', () => {
+    const two = [{ source: 'a', status: 'live: db.example.com/app' }, { source: 'b', status: 'from migrations: 3/3 applied' }];
     assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: two }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root $(database) 2 sources');
+    const quiet = [{ source: 'a', status: 'off' }, { source: 'b', status: 'no migrations' }, { source: 'c', status: 'no model for mssql sources' }];
+    assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: quiet }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root');
     assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0 }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root');
   });
 });

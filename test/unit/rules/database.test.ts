@@ -189,6 +189,34 @@ describe('db-foreign-key-missing and db-foreign-key-ambiguous', () => {
   });
 });
 
+describe('what a failed migration statement names is not judged by the other rules either', () => {
+  test('no foreign-key, uniqueness, column-clash or enum finding on a table a failed statement names', () => {
+    const uncertain = db({ uncertain: ['article'], relations: { 'public.article': { columns: { id: 'integer', author_id: 'integer', title: 'text' }, pk: ['id'] } } });
+    const files = {
+      ...article(`is_enum: true
+object_relationships:
+  - name: title
+    using:
+      foreign_key_constraint_on: author_id
+`),
+      ...author(`object_relationships:
+  - name: latest
+    using:
+      manual_configuration:
+        remote_table: {schema: public, name: article}
+        column_mapping: {id: author_id}
+`),
+    };
+    assert.deepEqual(codes(files, uncertain), []);
+    assert.deepEqual(codes(files, db({ relations: { 'public.article': { columns: { id: 'integer', author_id: 'integer', title: 'text' }, pk: ['id'] } } })).sort(), [
+      'db-enum-table-invalid',
+      'db-foreign-key-missing',
+      'db-object-relationship-not-unique',
+      'relationship-name-conflicts-column',
+    ]);
+  });
+});
+
 describe('db-object-relationship-not-unique', () => {
   test('a manual object relationship onto columns no key covers (a warning); onto the primary key it is fine', () => {
     const result = assertMarked(

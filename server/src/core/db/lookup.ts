@@ -29,6 +29,11 @@ export class ModelView {
     return this.schemas.has(schema) && !this.uncertain.has(name.toLowerCase());
   }
 
+  /** Whether a statement that failed to apply names `name` (a column, a relationship): what the model says of it may be stale. */
+  isUncertain(name: string): boolean {
+    return this.uncertain.has(name.toLowerCase());
+  }
+
   relation(table: QualifiedTable): Judgement<RelationModel> {
     const found = this.model.relations[relationKey(table.schema, table.name)];
     if (found) return { kind: 'found', value: found };

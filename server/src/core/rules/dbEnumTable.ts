@@ -14,7 +14,7 @@ export const dbEnumTable = tableRule({
     const isEnum = walk.get(t.at, 'is_enum');
     const view = viewOf(databases, t.source);
     const relation = view?.find(t.table);
-    if (!view || !relation || walk.text(isEnum) !== 'true') return [];
+    if (!view || !relation || walk.text(isEnum) !== 'true' || !view.canJudge(t.table.schema, t.table.name)) return [];
     const problems = enumProblems(relation);
     if (problems.length === 0) return [];
     const message = `\`${t.key}\` cannot be an enum table in ${modelPlace(view.model)}: ${problems.join('; ')}. The engine marks it inconsistent.`;

@@ -51,8 +51,9 @@ function wantedKey(t: TableFact, rel: RelationshipFact, walk: Walk): Wanted | un
 
 function check(view: ModelView, rel: RelationshipFact, wanted: Wanted): Finding[] {
   const owner = view.find(wanted.owner);
-  // A missing table or column is reported by its own rule; an unjudgeable one not at all.
-  if (!owner || !wanted.columns.every((c) => owner.columns.some((col) => col.name === c))) return [];
+  // A missing table or column is reported by its own rule; what a failed statement names, or a
+  // schema made outside the migrations (nhost's `auth`), not at all.
+  if (!owner || !judged(view, wanted) || !wanted.columns.every((c) => owner.columns.some((col) => col.name === c))) return [];
   const keys = matching(owner, wanted);
   const cols = wanted.columns.join(', ');
   const name = tableKey(wanted.owner);
@@ -70,4 +71,9 @@ function matching(owner: RelationModel, wanted: Wanted): ForeignKeyModel[] {
   return owner.foreignKeys.filter(
     (k) => sameSet(k.columns, wanted.columns) && (!wanted.target || (k.refSchema === wanted.target.schema && k.refTable === wanted.target.name)),
   );
+}
+
+function judged(view: ModelView, wanted: Wanted): boolean {
+  const tables = wanted.target ? [wanted.owner, wanted.target] : [wanted.owner];
+  return tables.every((t) => view.canJudge(t.schema, t.name)) && !wanted.columns.some((c) => view.isUncertain(c));
 }

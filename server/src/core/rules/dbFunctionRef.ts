@@ -17,7 +17,10 @@ export interface FunctionRef {
 
 export function functionRef(walk: Walk, fnAt: At, view: ModelView): FunctionRef | undefined {
   const ref = fnAt.node ? readTableRef(walk, fnAt) : undefined;
-  return ref && { key: tableKey(ref), loc: walk.loc(fnAt), judged: view.functions(ref.schema, ref.name) };
+  if (!ref) return undefined;
+  // A function that a failed statement names (a CREATE OR REPLACE that did not apply) may differ from the model's.
+  const judged = view.canJudge(ref.schema, ref.name) ? view.functions(ref.schema, ref.name) : ({ kind: 'unknown' } as const);
+  return { key: tableKey(ref), loc: walk.loc(fnAt), judged };
 }
 
 /** `db-function-missing` for a function the model does not have; `what` begins the message, `outcome` ends its first sentence. */
