@@ -1,3 +1,4 @@
+import { colorByDefault } from './cli/args';
 import { runCli } from './cli/run';
 import { createNodeHost, toCorePath } from './node/fsHost';
 import { tuneHeap } from './node/heap';
@@ -10,11 +11,16 @@ function internalError(error: unknown): void {
   process.exitCode = 2;
 }
 
+// A reader that goes away (`graphql-metadata check | head`) ends the output, not with a crash.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 tuneHeap();
 runCli({
   argv: process.argv.slice(2),
   cwd: toCorePath(process.cwd()),
-  isTty: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  isTty: colorByDefault(process.stdout.isTTY === true, process.env),
   host: createNodeHost(),
   schemas: () => loadSchemaSet(),
   version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',

@@ -70,16 +70,29 @@ connection.onInitialized(() => {
   void refreshSettings().then(() => workspace.startUp(folders, DiskParseStore.open(storeFile(folders))));
 });
 
+/** Settings pushed with didChangeConfiguration (clients that do not answer workspace/configuration). */
+let pushedSettings: unknown;
+let reportedProblems = '';
+
 async function refreshSettings(): Promise<void> {
-  if (!clientCan.configuration) return;
-  try {
-    workspace.severity = readSeverity(await connection.workspace.getConfiguration('graphqlMetadata'));
-  } catch {
-    workspace.severity = {};
+  let settings: unknown = (pushedSettings as { graphqlMetadata?: unknown } | undefined)?.graphqlMetadata;
+  if (clientCan.configuration) {
+    try {
+      settings = await connection.workspace.getConfiguration('graphqlMetadata');
+    } catch {
+      settings = undefined;
+    }
   }
+  const { overrides, problems } = readSeverity(settings);
+  workspace.severity = overrides;
+  // Each mistake is shown once, not again on every unrelated settings change.
+  const text = problems.join(' ');
+  if (text !== '' && text !== reportedProblems) void connection.window.showWarningMessage(text);
+  reportedProblems = text;
 }
 
-connection.onDidChangeConfiguration(() => {
+connection.onDidChangeConfiguration((params) => {
+  pushedSettings = params.settings;
   void refreshSettings().then(() => workspace.rediscover());
 });
 

@@ -11,9 +11,14 @@ import { HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
 import { runDiff } from './diff';
 import { runExport } from './export';
+import { parseRuleDocs } from '../core/ruleDocs';
+import { allCodes, checkSeverities } from '../core/severitySettings';
+import { readRuleDocs } from '../node/packageFile';
 import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';
-import { buildReport } from './report';
+import { buildReport, listed } from './report';
+import type { Report } from './report';
+import { nodeTreeFs } from './writeTree';
 import type { TreeFs } from './writeTree';
 
 
@@ -30,8 +35,10 @@ export interface CliEnv {
   readonly fetch?: FetchLike;
   /** The environment (the admin secret is read from it). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** File operations of export; tests inject failures. Defaults to node:fs. */
+  /** File operations of export and of check's --output-file; tests inject failures. Defaults to node:fs. */
   readonly tree?: TreeFs;
+  /** docs/rules.md (SARIF's rule descriptions); defaults to the package's copy. */
+  readonly ruleDocs?: () => string;
 }
 
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
@@ -47,7 +54,7 @@ export async function runCli(env: CliEnv): Promise<number> {
     case 'diff':
       return runDiff(args, env);
     case 'error':
-      env.stderr(`graphql-metadata: ${args.message}\n\n${HELP}`);
+      env.stderr(`graphql-metadata: ${args.message}\nRun \`graphql-metadata --help\` for the commands and options.\n`);
       return 2;
     case 'version':
       env.stdout(`${env.version}\n`);
@@ -59,7 +66,12 @@ export async function runCli(env: CliEnv): Promise<number> {
 }
 
 function runCheck(args: CheckArgs, env: CliEnv): number {
-  const services = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: args.rules };
+  const { overrides, problems } = checkSeverities(args.rules);
+  if (problems.length > 0) {
+    env.stderr(problems.map((p) => `graphql-metadata: --rule: ${p}\n`).join(''));
+    return 2;
+  }
+  const services = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: overrides };
   const findings: Finding[] = [];
   const texts = new Map<string, string>();
   let roots = 0;
@@ -81,13 +93,40 @@ function runCheck(args: CheckArgs, env: CliEnv): number {
     env.stderr(`graphql-metadata: no metadata project (a folder with version.yaml saying \`version: 3\`) found below ${args.dirs.join(', ')}.\n`);
     return 2;
   }
-  const report = buildReport(findings, texts.size, normalizeCwd(env.cwd), env.host, texts);
-  if (args.format === 'json') env.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else if (args.format === 'sarif') env.stdout(formatSarif(report, env.version, DOCS_URL));
-  else env.stdout(formatStylish(report, args.color));
+  const cwd = normalizeCwd(env.cwd);
+  const report = buildReport(findings, texts.size, cwd, env.host, texts);
+  if (!emit(formatReport(report, args, env, cwd), args, env)) return 2;
   const tooManyWarnings = args.maxWarnings !== undefined && report.summary.warnings > args.maxWarnings;
-  if (tooManyWarnings && args.format === 'stylish') env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+  if (tooManyWarnings && (args.format === 'stylish' || args.outputFile !== undefined)) env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
   return report.summary.errors > 0 || tooManyWarnings ? 1 : 0;
+}
+
+function formatReport(report: Report, args: CheckArgs, env: CliEnv, cwd: string): string {
+  const shown = listed(report, args.show === 'errors' ? 'error' : args.show === 'all' ? 'hint' : DEFAULT_LISTED[args.format]);
+  if (args.format === 'json') return `${JSON.stringify(shown, null, 2)}\n`;
+  if (args.format === 'sarif') return formatSarif(shown, { version: env.version, docsUrl: DOCS_URL, codes: allCodes(), docs: parseRuleDocs((env.ruleDocs ?? readRuleDocs)()), cwd });
+  return formatStylish(shown, args.color);
+}
+
+/** The least severe finding each format lists by default. */
+const DEFAULT_LISTED = { stylish: 'info', json: 'hint', sarif: 'warning' } as const;
+
+/** Writes the report to stdout or to --output-file; false (after saying why) when the file cannot be written. */
+function emit(text: string, args: CheckArgs, env: CliEnv): boolean {
+  if (args.outputFile === undefined) {
+    env.stdout(text);
+    return true;
+  }
+  const file = args.outputFile.startsWith('/') ? args.outputFile : `${normalizeCwd(env.cwd)}/${args.outputFile}`;
+  try {
+    const tree = env.tree ?? nodeTreeFs();
+    tree.mkdir(file.slice(0, file.lastIndexOf('/')) || '/');
+    tree.writeFile(file, text);
+    return true;
+  } catch (error) {
+    env.stderr(`graphql-metadata: could not write ${args.outputFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return false;
+  }
 }
 
 function normalizeCwd(cwd: string): string {
