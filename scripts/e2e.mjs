@@ -13,14 +13,15 @@
 // Screenshots: the tests run in the extension host and cannot reach the page, so they ask through
 // files (test/e2e/helpers.ts `screenshot`): they write <dir>/<name>.request (JSON {waitForText}, by rename),
 // this script sees it (fs.watch), waits until each waitForText is visible, saves
-// docs/images/<name>.png and answers <dir>/<name>.done (or <name>.failed with the error), which the
+// <E2E_SCREENSHOTS_DIR, default test-results/screenshots>/<name>.png and answers <dir>/<name>.done (or <name>.failed with the error), which the
 // test waits for with fs.watch. <dir> reaches the extension host as E2E_SCREENSHOT_DIR. The same
 // handshake with <name>.keys ({steps: [{waitFor, type, press}]}) types into the workbench (a real
 // command palette run) and answers <name>.done / <name>.failed.
 //
 // Environment: E2E_TIMEOUT_SECONDS (default 600, per run), E2E_GREP (mocha grep), E2E_KEEP=1 (keep the
 // temp folder), E2E_VERBOSE=1 (print the browser console and the server log), E2E_RUNS (comma-separated
-// run names, default all).
+// run names, default all), E2E_SCREENSHOTS_DIR (where screenshots go, default test-results/screenshots),
+// E2E_FIXED_PORT=1 (the test server must get its fixed port, as the screenshots show it).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,11 @@ const RUNS = [
   { name: 'corpus', source: path.resolve(ROOT, '..', 'shared', 'corpus', '5stackgg__api'), suites: 'corpus' },
   { name: 'untrusted', source: FIXTURE, suites: 'untrusted', untrusted: true },
 ];
-const IMAGES = path.join(ROOT, 'docs', 'images');
+/**
+ * Where the screenshots go: an ignored folder, so that the tests leave the tree as it was.
+ * `npm run screenshots` (scripts/screenshots.mjs) points this at docs/images to refresh the docs.
+ */
+const IMAGES = path.resolve(ROOT, process.env.E2E_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_SECONDS ?? 600) * 1000;
 const VERBOSE = process.env.E2E_VERBOSE === '1';
 const require = createRequire(import.meta.url);
@@ -145,7 +150,7 @@ function prepareTempDir(run) {
 
 /** (d) The VS Code server, as leader of its own process group (detached = setsid(2)). */
 async function startServer(tmp, port, run) {
-  const env = { E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites };
+  const env = { E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites, E2E_FIXED_PORT: process.env.E2E_FIXED_PORT ?? '' };
   const extraArgs = run.untrusted ? [] : ['--disable-workspace-trust'];
   const child = await startVsCodeServer({ port, dataDir: tmp, logFile: path.join(tmp, 'server.log'), env, extraArgs, verbose: VERBOSE });
   cleanups.push(() => stopProcessGroup(child));
