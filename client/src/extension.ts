@@ -35,6 +35,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     }),
     vscode.commands.registerCommand(RESTART_COMMAND, () => supervisor.restart()),
   );
+  // Shows Restart Language Server in the palette only where the extension runs.
+  void vscode.commands.executeCommand('setContext', 'graphqlMetadata.active', true);
   const commands = activateCommands(context, languageClient, output, statusBar);
   await languageClient.start();
   commands.connect();
