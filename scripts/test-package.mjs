@@ -116,6 +116,14 @@ const pg = req('pg');
 })().catch((e) => { console.error(e); process.exit(1); });`;
 expect("require('@electric-sql/pglite') and require('pg') from the installed package", run(process.execPath, ['-e', probe]), 0, has('{"answer":42,"pg":"function"}'));
 
+// 4b. The language server command other editors run: an initialize over stdio gets the capabilities.
+{
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+  const exit = JSON.stringify({ jsonrpc: '2.0', method: 'exit' });
+  const input = [body, exit].map((m) => `Content-Length: ${Buffer.byteLength(m)}\r\n\r\n${m}`).join('');
+  expect('graphql-metadata-language-server --stdio answers initialize', run(path.join(user, 'node_modules/.bin/graphql-metadata-language-server'), ['--stdio'], { input }), 1, has('"definitionProvider":true'));
+}
+
 // 5. The GitHub Action's steps, as a runner runs them (inputs substituted), with the tarball as its package.
 runAction({ path: 'hasura', format: 'sarif', 'max-warnings': '0', 'output-file': 'action.sarif', package: tarball }, 1, () => {
   const sarif = JSON.parse(readFileSync(path.join(user, 'action.sarif'), 'utf8'));

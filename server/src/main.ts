@@ -1,4 +1,4 @@
-import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, MessageType, ProposedFeatures, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { CodeActionParams, CompletionParams, DefinitionParams, DocumentLinkParams, DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult, PrepareRenameParams, ReferenceParams, RenameParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from './core/protocol';
@@ -87,7 +87,8 @@ async function refreshSettings(): Promise<void> {
   workspace.severity = overrides;
   // Each mistake is shown once, not again on every unrelated settings change.
   const text = problems.join(' ');
-  if (text !== '' && text !== reportedProblems) void connection.window.showWarningMessage(text);
+  // A notification (no buttons): every LSP client shows it, none has to answer.
+  if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   reportedProblems = text;
 }
 
