@@ -143,7 +143,9 @@ function prepareTempDir(run) {
   // (a port a test listens on would show in the Ports view and the status bar, or not, by timing).
   const machine = path.join(dir, 'server-data', 'data', 'Machine');
   mkdirSync(machine, { recursive: true });
-  const settings = { 'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false };
+  // The built-in minimal file icons: the default Seti theme loads asynchronously, so a screenshot
+  // would show its icons or not by timing.
+  const settings = { 'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false, 'workbench.iconTheme': 'vs-minimal' };
   writeFileSync(path.join(machine, 'settings.json'), JSON.stringify(settings, null, 2));
   return dir;
 }
@@ -218,6 +220,8 @@ async function takeScreenshot(page, dir, file) {
     for (const text of request.waitForText ?? []) {
       await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
     }
+    // A focused window (selection colours differ in an unfocused one), then two settled frames.
+    await page.bringToFront();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     mkdirSync(IMAGES, { recursive: true });
     const target = path.join(IMAGES, `${name}.png`);

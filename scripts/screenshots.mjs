@@ -38,9 +38,9 @@ const differ = taken.filter((f) => {
     return true;
   }
 });
-rmSync(target, { recursive: true, force: true });
 if (taken.length === 0 || differ.length > 0) {
-  console.error(`screenshots --check: ${taken.length === 0 ? 'no screenshot was taken' : `differ from docs/images: ${differ.join(', ')}`}`);
+  console.error(`screenshots --check: ${taken.length === 0 ? 'no screenshot was taken' : `differ from docs/images: ${differ.join(', ')} (this run's images are kept in ${target})`}`);
   process.exit(1);
 }
+rmSync(target, { recursive: true, force: true });
 console.log(`screenshots --check: ${taken.length} screenshots identical to docs/images (${taken.join(', ')}).`);
