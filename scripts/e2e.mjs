@@ -145,7 +145,8 @@ function prepareTempDir(run) {
   mkdirSync(machine, { recursive: true });
   // The built-in minimal file icons: the default Seti theme loads asynchronously, so a screenshot
   // would show its icons or not by timing.
-  const settings = { 'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false, 'workbench.iconTheme': 'vs-minimal' };
+  // Links are underlined and words highlighted only once their providers answer: off, for the same reason.
+  const settings = { 'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false, 'workbench.iconTheme': 'vs-minimal', 'editor.links': false, 'editor.occurrencesHighlight': 'off', 'editor.selectionHighlight': false };
   writeFileSync(path.join(machine, 'settings.json'), JSON.stringify(settings, null, 2));
   return dir;
 }
@@ -220,7 +221,9 @@ async function takeScreenshot(page, dir, file) {
     for (const text of request.waitForText ?? []) {
       await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
     }
-    // A focused window (selection colours differ in an unfocused one), then two settled frames.
+    // No extension still activating (the status bar says so for a moment), a focused window
+    // (selection colours differ in an unfocused one), then two settled frames.
+    await page.getByText('Activating Extensions').first().waitFor({ state: 'hidden', timeout: 15_000 });
     await page.bringToFront();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     mkdirSync(IMAGES, { recursive: true });
