@@ -22,7 +22,8 @@ const common = {
 
 const entries = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  // Also a command (bin graphql-metadata-language-server) for other editors' LSP clients.
+  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   // The database child process (forked by server/src/node/db/embedded.ts). PGlite stays a runtime
   // dependency: it finds its wasm, data and extension bundles next to its own files.

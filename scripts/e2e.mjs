@@ -13,14 +13,15 @@
 // Screenshots: the tests run in the extension host and cannot reach the page, so they ask through
 // files (test/e2e/helpers.ts `screenshot`): they write <dir>/<name>.request (JSON {waitForText}, by rename),
 // this script sees it (fs.watch), waits until each waitForText is visible, saves
-// docs/images/<name>.png and answers <dir>/<name>.done (or <name>.failed with the error), which the
+// <E2E_SCREENSHOTS_DIR, default test-results/screenshots>/<name>.png and answers <dir>/<name>.done (or <name>.failed with the error), which the
 // test waits for with fs.watch. <dir> reaches the extension host as E2E_SCREENSHOT_DIR. The same
 // handshake with <name>.keys ({steps: [{waitFor, type, press}]}) types into the workbench (a real
 // command palette run) and answers <name>.done / <name>.failed.
 //
 // Environment: E2E_TIMEOUT_SECONDS (default 600, per run), E2E_GREP (mocha grep), E2E_KEEP=1 (keep the
 // temp folder), E2E_VERBOSE=1 (print the browser console and the server log), E2E_RUNS (comma-separated
-// run names, default all).
+// run names, default all), E2E_SCREENSHOTS_DIR (where screenshots go, default test-results/screenshots),
+// E2E_FIXED_PORT=1 (the test server must get its fixed port, as the screenshots show it).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,11 @@ const RUNS = [
   { name: 'untrusted', source: FIXTURE, suites: 'untrusted', untrusted: true },
   { name: 'database', source: path.join(ROOT, 'test', 'fixtures', 'projects', 'database'), suites: 'database' },
 ];
-const IMAGES = path.join(ROOT, 'docs', 'images');
+/**
+ * Where the screenshots go: an ignored folder, so that the tests leave the tree as it was.
+ * `npm run screenshots` (scripts/screenshots.mjs) points this at docs/images to refresh the docs.
+ */
+const IMAGES = path.resolve(ROOT, process.env.E2E_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_SECONDS ?? 600) * 1000;
 const VERBOSE = process.env.E2E_VERBOSE === '1';
 const require = createRequire(import.meta.url);
@@ -139,14 +144,17 @@ function prepareTempDir(run) {
   // (a port a test listens on would show in the Ports view and the status bar, or not, by timing).
   const machine = path.join(dir, 'server-data', 'data', 'Machine');
   mkdirSync(machine, { recursive: true });
-  const settings = { 'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false };
+  // The built-in minimal file icons: the default Seti theme loads asynchronously, so a screenshot
+  // would show its icons or not by timing.
+  // Links are underlined and words highlighted only once their providers answer: off, for the same reason.
+  const settings = { 'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false, 'workbench.iconTheme': 'vs-minimal', 'editor.links': false, 'editor.occurrencesHighlight': 'off', 'editor.selectionHighlight': false };
   writeFileSync(path.join(machine, 'settings.json'), JSON.stringify(settings, null, 2));
   return dir;
 }
 
 /** (d) The VS Code server, as leader of its own process group (detached = setsid(2)). */
 async function startServer(tmp, port, run) {
-  const env = { E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites };
+  const env = { E2E_SCREENSHOT_DIR: path.join(tmp, 'screenshots'), E2E_SUITES: run.suites, E2E_FIXED_PORT: process.env.E2E_FIXED_PORT ?? '' };
   const extraArgs = run.untrusted ? [] : ['--disable-workspace-trust'];
   const child = await startVsCodeServer({ port, dataDir: tmp, logFile: path.join(tmp, 'server.log'), env, extraArgs, verbose: VERBOSE });
   cleanups.push(() => stopProcessGroup(child));
@@ -214,6 +222,10 @@ async function takeScreenshot(page, dir, file) {
     for (const text of request.waitForText ?? []) {
       await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
     }
+    // No extension still activating (the status bar says so for a moment), a focused window
+    // (selection colours differ in an unfocused one), then two settled frames.
+    await page.getByText('Activating Extensions').first().waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.bringToFront();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     mkdirSync(IMAGES, { recursive: true });
     const target = path.join(IMAGES, `${name}.png`);

@@ -37,6 +37,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     // The language server reads trust once, at start: a trusted workspace may connect to its database.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void supervisor.restart()),
   );
+  // Shows Restart Language Server in the palette only where the extension runs.
+  void vscode.commands.executeCommand('setContext', 'graphqlMetadata.active', true);
   const commands = activateCommands(context, languageClient, output, statusBar);
   await languageClient.start();
   commands.connect();

@@ -1,3 +1,4 @@
+import { colorByDefault } from './cli/args';
 import { runCli } from './cli/run';
 import { buildRootModels } from './node/db/models';
 import { createNodeHost, toCorePath } from './node/fsHost';
@@ -11,12 +12,17 @@ function internalError(error: unknown): void {
   process.exitCode = 2;
 }
 
+// A reader that goes away (`graphql-metadata check | head`) ends the output, not with a crash.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 tuneHeap();
 const host = createNodeHost();
 runCli({
   argv: process.argv.slice(2),
   cwd: toCorePath(process.cwd()),
-  isTty: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  isTty: colorByDefault(process.stdout.isTTY === true, process.env),
   host,
   schemas: () => loadSchemaSet(),
   version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',

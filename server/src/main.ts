@@ -1,4 +1,4 @@
-import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, MessageType, ProposedFeatures, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { CodeActionParams, CompletionParams, DefinitionParams, DocumentLinkParams, DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult, PrepareRenameParams, ReferenceParams, RenameParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from './core/protocol';
@@ -82,18 +82,31 @@ connection.onInitialized(() => {
   void refreshSettings().then(() => workspace.startUp(folders, DiskParseStore.open(storeFile(folders))));
 });
 
+/** Settings pushed with didChangeConfiguration (clients that do not answer workspace/configuration). */
+let pushedSettings: unknown;
+let reportedProblems = '';
+
 async function refreshSettings(): Promise<void> {
-  let settings: unknown;
-  try {
-    settings = clientCan.configuration ? await connection.workspace.getConfiguration('graphqlMetadata') : undefined;
-  } catch {
-    settings = undefined;
+  let settings: unknown = (pushedSettings as { graphqlMetadata?: unknown } | undefined)?.graphqlMetadata;
+  if (clientCan.configuration) {
+    try {
+      settings = await connection.workspace.getConfiguration('graphqlMetadata');
+    } catch {
+      settings = undefined;
+    }
   }
-  workspace.severity = readSeverity(settings);
+  const { overrides, problems } = readSeverity(settings);
+  workspace.severity = overrides;
+  // Each mistake is shown once, not again on every unrelated settings change.
+  const text = problems.join(' ');
+  // A notification (no buttons): every LSP client shows it, none has to answer.
+  if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
+  reportedProblems = text;
   workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));
 }
 
-connection.onDidChangeConfiguration(() => {
+connection.onDidChangeConfiguration((params) => {
+  pushedSettings = params.settings;
   void refreshSettings().then(() => workspace.rediscover());
 });
 

@@ -97,7 +97,7 @@ export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
 
 /**
  * Asks the harness (scripts/e2e.mjs) for a screenshot of the workbench, saved as
- * docs/images/<name>.png, and resolves once it is written. The tests run in the extension host
+ * <E2E_SCREENSHOTS_DIR>/<name>.png (test-results/screenshots; docs/images by npm run screenshots), and resolves once it is written. The tests run in the extension host
  * and cannot reach the page, so the request goes through files in E2E_SCREENSHOT_DIR: this
  * writes <name>.request (JSON `{waitForText}`), the harness answers with <name>.done or <name>.failed.
  * `waitForText`: texts the harness waits to see in the page before it shoots.

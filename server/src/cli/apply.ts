@@ -11,7 +11,7 @@ import { inconsistencyMessage, serverFindings } from '../core/sync/serverFinding
 import type { ServerArgs } from './args';
 import { fail } from './export';
 import { formatStylish } from './formatStylish';
-import { buildReport } from './report';
+import { buildReport, listed } from './report';
 import type { CliEnv } from './run';
 import { exitCodeOf, hasVersionFile, makeClient, messageOf, metadataDir, shown } from './serverCommon';
 
@@ -53,5 +53,5 @@ function rejected(args: ServerArgs, env: CliEnv, result: RootResult, built: Buil
 
 function formatFindings(env: CliEnv, result: RootResult, findings: readonly Finding[], color: boolean): string {
   const texts = new Map([...result.project.files.values()].map((f) => [f.path, f.text]));
-  return formatStylish(buildReport(findings, result.project.files.size, env.cwd.replace(/\/+$/, '') || '/', env.host, texts), color);
+  return formatStylish(listed(buildReport(findings, result.project.files.size, env.cwd.replace(/\/+$/, '') || '/', env.host, texts), 'info'), color);
 }

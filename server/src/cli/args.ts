@@ -3,6 +3,7 @@ import { DATABASE_MODES } from '../core/db/connection';
 import type { DatabaseMode } from '../core/db/connection';
 import { redactPasswords } from '../core/db/url';
 import type { Severity } from '../core/diagnostics';
+import { SEVERITY_SETTINGS } from '../core/severitySettings';
 
 export interface CheckArgs {
   readonly command: 'check';
@@ -11,6 +12,10 @@ export interface CheckArgs {
   readonly maxWarnings: number | undefined;
   readonly rules: Record<string, Severity | 'off'>;
   readonly color: boolean;
+  /** Which findings are listed (all are counted): errors only, the format's default, or every one with hints. */
+  readonly show: 'errors' | 'default' | 'all';
+  /** Write the report to this file instead of stdout. */
+  readonly outputFile: string | undefined;
   readonly database: DatabaseArg;
 }
 
@@ -39,45 +44,88 @@ export type ParsedArgs = CheckArgs | ServerArgs | { readonly command: 'help' | '
 /** The only way to give the admin secret: flags end up in shell history and process lists. */
 export const ADMIN_SECRET_ENV = 'GRAPHQL_METADATA_ADMIN_SECRET';
 
-const SEVERITIES = new Set(['error', 'warning', 'info', 'hint', 'off']);
+const SEVERITIES = new Set<string>(SEVERITY_SETTINGS);
 const SERVER_COMMANDS = new Set(['export', 'apply', 'diff']);
 
-type Flag = { flag: string; value: () => string | undefined };
+type Flag = { flag: string; value: () => string };
+
+/** A flag given without its value (at the end, or followed by another `--flag`). */
+class MissingValue extends Error {}
 
 function splitFlag(argv: readonly string[], i: number): Flag & { next: () => number } {
   const arg = argv[i]!;
   const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+  const flag = eq >= 0 ? arg.slice(0, eq) : arg;
   let index = i;
-  const value = (): string | undefined => (eq >= 0 ? arg.slice(eq + 1) : argv[++index]);
-  return { flag: eq >= 0 ? arg.slice(0, eq) : arg, value, next: () => index };
+  const value = (): string => {
+    if (eq >= 0) return arg.slice(eq + 1);
+    const next = argv[index + 1];
+    if (next === undefined || next.startsWith('--')) throw new MissingValue(`${flag} needs a value${HINTS[flag] ? `: ${HINTS[flag]}` : ''}.`);
+    index++;
+    return next;
+  };
+  return { flag, value, next: () => index };
+}
+
+const HINTS: Readonly<Record<string, string>> = {
+  '--format': 'stylish, json or sarif',
+  '-f': 'stylish, json or sarif',
+  '--max-warnings': 'a whole number >= 0',
+  '--rule': 'CODE=error|warning|info|hint|off',
+  '--output-file': 'the file to write the report to',
+  '-o': 'the file to write the report to',
+  '--server': 'the engine\'s base URL, e.g. http://localhost:8080',
+  '--dialect': 'spec or engine',
+  '--resource-version': 'the number export printed',
+};
+
+/** Colours by default: on a terminal, unless NO_COLOR is set; FORCE_COLOR (other than 0/false) forces them on. */
+export function colorByDefault(isTty: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTty;
 }
 
 export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
+  try {
+    return parseCommand(argv, isTty);
+  } catch (error) {
+    if (error instanceof MissingValue) return { command: 'error', message: error.message };
+    throw error;
+  }
+}
+
+function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '--version' || argv[0] === '-v') return { command: 'version' };
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as ServerArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
   const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
-  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: isTty, database };
+  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: undefined as boolean | undefined, show: 'default' as CheckArgs['show'], outputFile: undefined as string | undefined, database };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const { flag, value, next } = splitFlag(argv, i);
     if (flag === '--format' || flag === '-f') {
       const format = value();
-      if (format !== 'stylish' && format !== 'json' && format !== 'sarif') return { command: 'error', message: `--format must be stylish, json or sarif, not ${String(format)}.` };
+      if (format !== 'stylish' && format !== 'json' && format !== 'sarif') return { command: 'error', message: `--format must be stylish, json or sarif, not \`${format}\`.` };
       args.format = format;
     } else if (flag === '--max-warnings') {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0) return { command: 'error', message: '--max-warnings takes a whole number >= 0.' };
       args.maxWarnings = n;
     } else if (flag === '--rule') {
-      const [code, severity] = (value() ?? '').split('=');
-      if (!code || !severity || !SEVERITIES.has(severity)) return { command: 'error', message: '--rule takes CODE=error|warning|info|hint|off.' };
+      const rule = value();
+      const [code, severity] = rule.split('=');
+      if (!code || !severity || !SEVERITIES.has(severity)) return { command: 'error', message: `--rule takes CODE=error|warning|info|hint|off, not \`${rule}\`.` };
       args.rules[code] = severity as Severity | 'off';
     } else if (flag === '--database') {
       const error = databaseFlag(value(), database);
       if (error) return { command: 'error', message: error };
-    } else if (flag === '--no-color') args.color = false;
+    } else if (flag === '--output-file' || flag === '-o') args.outputFile = value();
+    else if (flag === '--quiet' || flag === '-q') args.show = 'errors';
+    else if (flag === '--hints') args.show = 'all';
+    else if (flag === '--no-color') args.color = false;
     else if (flag === '--color') args.color = true;
     else if (flag === '--help' || flag === '-h') return { command: 'help' };
     else if (flag.startsWith('-')) return { command: 'error', message: `Unknown option ${flag}.` };
@@ -85,7 +133,8 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
     i = next();
   }
   if (args.dirs.length === 0) args.dirs.push('.');
-  return args;
+  // A report written to a file gets no colour codes unless --color asks for them.
+  return { ...args, color: args.color ?? (args.outputFile === undefined && isTty) };
 }
 
 const POSTGRES_URL = /^postgres(?:ql)?:\/\/\S+$/i;
@@ -122,11 +171,11 @@ function parseServerArgs(command: ServerArgs['command'], argv: readonly string[]
 
 type MutableServerArgs = { server: string; dirs: string[]; dialect: Dialect; color: boolean; resourceVersion: number | undefined };
 
-function serverFlag(command: string, flag: string, value: () => string | undefined, args: MutableServerArgs, raw: string): ParsedArgs | undefined {
-  if (flag === '--server') args.server = value() ?? '';
+function serverFlag(command: string, flag: string, value: () => string, args: MutableServerArgs, raw: string): ParsedArgs | undefined {
+  if (flag === '--server') args.server = value();
   else if (flag === '--dialect') {
     const dialect = value();
-    if (dialect !== 'spec' && dialect !== 'engine') return { command: 'error', message: `--dialect must be spec or engine, not ${String(dialect)}.` };
+    if (dialect !== 'spec' && dialect !== 'engine') return { command: 'error', message: `--dialect must be spec or engine, not \`${dialect}\`.` };
     args.dialect = dialect;
   } else if (flag === '--resource-version' && command === 'apply') {
     const n = Number(value());
@@ -167,12 +216,17 @@ Options of check:
                                     postgres://...: this database for the default (or only) source
                                     SOURCE=postgres://...: this database for SOURCE (repeatable)
                                     A live database is only read (a READ ONLY transaction).
+  -q, --quiet                       list errors only (warnings are still counted)
+      --hints                       list every finding, infos and hints too
+  -o, --output-file FILE            write the report to FILE instead of stdout
+By default stylish lists errors, warnings and infos, sarif errors and warnings, json every finding.
 Options of export, apply and diff:
       --server URL                  the engine's base URL, e.g. http://localhost:8080
       --dialect spec|engine         header names of the spec (default) or of the engine (x-hasura-role)
       --resource-version N          apply only: refuse (409) if the server changed since export printed N
 Options of all commands:
-      --color / --no-color          force colours on or off
+      --color / --no-color          force colours on or off (default: on for a terminal, off with
+                                    NO_COLOR set; FORCE_COLOR=1 forces them on)
   -h, --help                        show this help
   -v, --version                     print the version
 

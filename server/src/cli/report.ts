@@ -1,3 +1,4 @@
+import { SEVERITY_ORDER } from '../core/diagnostics';
 import type { Finding, Severity } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { LineIndex } from '../core/util/lineIndex';
@@ -52,4 +53,9 @@ export function buildReport(findings: readonly Finding[], filesChecked: number, 
 function readText(host: FileSystemHost, file: string): string {
   const read = host.readFile(file);
   return read.kind === 'text' ? read.text : '';
+}
+
+/** The report listing only findings at `least` or more severe (the summary still counts every one). */
+export function listed(report: Report, least: Severity): Report {
+  return { ...report, diagnostics: report.diagnostics.filter((d) => SEVERITY_ORDER[d.severity] <= SEVERITY_ORDER[least]) };
 }

@@ -18,9 +18,14 @@ import { HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
 import { runDiff } from './diff';
 import { runExport } from './export';
+import { parseRuleDocs } from '../core/ruleDocs';
+import { allCodes, checkSeverities } from '../core/severitySettings';
+import { readRuleDocs } from '../node/packageFile';
 import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';
-import { buildReport } from './report';
+import { buildReport, listed } from './report';
+import type { Report } from './report';
+import { nodeTreeFs } from './writeTree';
 import type { TreeFs } from './writeTree';
 
 
@@ -37,10 +42,12 @@ export interface CliEnv {
   readonly fetch?: FetchLike;
   /** The environment (the admin secret is read from it). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** File operations of export; tests inject failures. Defaults to node:fs. */
+  /** File operations of export and of check's --output-file; tests inject failures. Defaults to node:fs. */
   readonly tree?: TreeFs;
   /** Builds the database models of a root's sources (the real CLI: node/db). Absent: no models. */
   readonly databases?: DatabaseBuilder;
+  /** docs/rules.md (SARIF's rule descriptions); defaults to the package's copy. */
+  readonly ruleDocs?: () => string;
 }
 
 export type DatabaseBuilder = (root: string, sources: readonly SourceFact[], settings: DatabaseSettings) => Promise<SourceBuild[]>;
@@ -58,7 +65,7 @@ export async function runCli(env: CliEnv): Promise<number> {
     case 'diff':
       return runDiff(args, env);
     case 'error':
-      env.stderr(`graphql-metadata: ${args.message}\n\n${HELP}`);
+      env.stderr(`graphql-metadata: ${args.message}\nRun \`graphql-metadata --help\` for the commands and options.\n`);
       return 2;
     case 'version':
       env.stdout(`${env.version}\n`);
@@ -70,7 +77,12 @@ export async function runCli(env: CliEnv): Promise<number> {
 }
 
 async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
-  const services: CheckServices = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: args.rules };
+  const { overrides, problems } = checkSeverities(args.rules);
+  if (problems.length > 0) {
+    env.stderr(problems.map((p) => `graphql-metadata: --rule: ${p}\n`).join(''));
+    return 2;
+  }
+  const services: CheckServices = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: overrides };
   const findings: Finding[] = [];
   const results: RootResult[] = [];
   /** Roots checked for a folder or file inside them: only the findings there are reported. */
@@ -106,7 +118,7 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
       return 2;
     }
     const scope = scopes.get(result);
-    const found = [...checked.root.findings, ...applySeverity(checked.builds.flatMap((b) => b.findings), args.rules)];
+    const found = [...checked.root.findings, ...applySeverity(checked.builds.flatMap((b) => b.findings), overrides)];
     findings.push(...(scope === undefined ? found : found.filter((f) => isInside(f.file, scope))));
     for (const file of checked.root.project.files.values()) texts.set(file.path, file.text);
     const prefix = results.length > 1 ? `${relative(cwd, result.root)}: ` : '';
@@ -114,11 +126,9 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     statuses.push(...checked.builds.map((b) => ({ root: relative(cwd, result.root), source: b.source, status: b.status })));
   }
   const report = buildReport(findings, texts.size, cwd, env.host, texts);
-  if (args.format === 'json') env.stdout(`${JSON.stringify(statuses.length > 0 ? { ...report, databases: statuses } : report, null, 2)}\n`);
-  else if (args.format === 'sarif') env.stdout(formatSarif(report, env.version, DOCS_URL));
-  else env.stdout(formatStylish(report, args.color));
+  if (!emit(formatReport(report, args, env, cwd, statuses), args, env)) return 2;
   const tooManyWarnings = args.maxWarnings !== undefined && report.summary.warnings > args.maxWarnings;
-  if (tooManyWarnings && args.format === 'stylish') env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+  if (tooManyWarnings && (args.format === 'stylish' || args.outputFile !== undefined)) env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
   return report.summary.errors > 0 || tooManyWarnings ? 1 : 0;
 }
 
@@ -152,6 +162,37 @@ async function withDatabases(result: RootResult, args: CheckArgs, env: CliEnv, s
   const models = new Map<string, DatabaseModel>(builds.flatMap((b) => (b.model ? [[b.source, b.model] as const] : [])));
   if (models.size === 0) return { root: result, builds };
   return { root: checkRoot(result.root, { ...services, databases: (root) => (root === result.root ? models : undefined) }), builds };
+}
+
+/** Where each root's source models came from (`--format json` lists them as `databases`). */
+type ModelStatuses = readonly { readonly root: string; readonly source: string; readonly status: string }[];
+
+function formatReport(report: Report, args: CheckArgs, env: CliEnv, cwd: string, statuses: ModelStatuses): string {
+  const shown = listed(report, args.show === 'errors' ? 'error' : args.show === 'all' ? 'hint' : DEFAULT_LISTED[args.format]);
+  if (args.format === 'json') return `${JSON.stringify(statuses.length > 0 ? { ...shown, databases: statuses } : shown, null, 2)}\n`;
+  if (args.format === 'sarif') return formatSarif(shown, { version: env.version, docsUrl: DOCS_URL, codes: allCodes(), docs: parseRuleDocs((env.ruleDocs ?? readRuleDocs)()), cwd });
+  return formatStylish(shown, args.color);
+}
+
+/** The least severe finding each format lists by default. */
+const DEFAULT_LISTED = { stylish: 'info', json: 'hint', sarif: 'warning' } as const;
+
+/** Writes the report to stdout or to --output-file; false (after saying why) when the file cannot be written. */
+function emit(text: string, args: CheckArgs, env: CliEnv): boolean {
+  if (args.outputFile === undefined) {
+    env.stdout(text);
+    return true;
+  }
+  const file = args.outputFile.startsWith('/') ? args.outputFile : `${normalizeCwd(env.cwd)}/${args.outputFile}`;
+  try {
+    const tree = env.tree ?? nodeTreeFs();
+    tree.mkdir(file.slice(0, file.lastIndexOf('/')) || '/');
+    tree.writeFile(file, text);
+    return true;
+  } catch (error) {
+    env.stderr(`graphql-metadata: could not write ${args.outputFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return false;
+  }
 }
 
 function normalizeCwd(cwd: string): string {

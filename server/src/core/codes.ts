@@ -1,9 +1,8 @@
-/** Where each diagnostic code is documented (docs/rules.md, one section per code). */
+/**
+ * The web copy of docs/rules.md (one section per code): SARIF's help links. The language server
+ * links to the copy shipped beside it (lsp/convert.ts).
+ */
 export const DOCS_URL = 'https://github.com/graphql-engine-metadata/graphql-engine-metadata/blob/main/docs/rules.md';
-
-export function docsUrl(code: string): string {
-  return `${DOCS_URL}#${code}`;
-}
 
 /** Codes raised by the pipeline itself rather than by a rule in rules/ (which list their own). */
 export const PIPELINE_CODES: readonly string[] = [

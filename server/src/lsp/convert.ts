@@ -1,10 +1,28 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Finding, Severity } from '../core/diagnostics';
-import { docsUrl } from '../core/codes';
+import { DOCS_URL } from '../core/codes';
+import { findPackageFile } from '../node/packageFile';
 import type { LineIndex } from '../core/util/lineIndex';
 import { pathToUri } from './uri';
 
+
+/**
+ * Where a diagnostic's code links to: the diagnostics reference shipped with the server
+ * (docs/rules.md beside dist/, so the page exists wherever the extension or the package is
+ * installed), or the web copy when that file is missing.
+ */
+const RULE_DOCS = localRuleDocs();
+
+function localRuleDocs(): string {
+  try {
+    return pathToFileURL(findPackageFile(path.join('docs', 'rules.md'))).href;
+  } catch {
+    return DOCS_URL;
+  }
+}
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -24,7 +42,7 @@ export function toDiagnostic(finding: Finding, lines: (file: string) => LineInde
     range: rangeOf(index, finding.span),
     severity: SEVERITY[finding.severity],
     code: finding.code,
-    codeDescription: { href: docsUrl(finding.code) },
+    codeDescription: { href: `${RULE_DOCS}#${finding.code}` },
     source: 'graphql-metadata',
     message: finding.message,
     ...(relatedInformation.length > 0 ? { relatedInformation } : {}),

@@ -2,15 +2,23 @@ import type { SeverityOverrides } from '../core/check';
 import { DATABASE_MODES } from '../core/db/connection';
 import type { DatabaseMode } from '../core/db/connection';
 import type { EditorDatabaseSettings } from './databases';
+import { checkSeverities } from '../core/severitySettings';
 
-const ALLOWED = new Set(['error', 'warning', 'info', 'hint', 'off']);
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
 
-/** Reads `graphqlMetadata.rules` ({<code>: error|warning|info|off}); anything else is ignored. */
-export function readSeverity(settings: unknown): SeverityOverrides {
+export interface SeveritySettings {
+  readonly overrides: SeverityOverrides;
+  /** One sentence per entry of `graphqlMetadata.rules` that is ignored (unknown code or severity). */
+  readonly problems: readonly string[];
+}
+
+/** Reads `graphqlMetadata.rules` ({<code>: error|warning|info|hint|off}); invalid entries are ignored and named. */
+export function readSeverity(settings: unknown): SeveritySettings {
   const rules = (settings as { rules?: unknown } | null | undefined)?.rules;
-  if (!rules || typeof rules !== 'object') return {};
-  return Object.fromEntries(Object.entries(rules as Record<string, unknown>).filter(([, v]) => typeof v === 'string' && ALLOWED.has(v))) as SeverityOverrides;
+  if (rules === undefined || rules === null) return { overrides: {}, problems: [] };
+  if (typeof rules !== 'object' || Array.isArray(rules)) return { overrides: {}, problems: ['`graphqlMetadata.rules` must be an object of `"<code>": "<severity>"` entries; it is ignored.'] };
+  const { overrides, problems } = checkSeverities(rules as Record<string, unknown>);
+  return { overrides, problems: problems.map((p) => `graphqlMetadata.rules: ${p} This entry is ignored.`) };
 }
 
 /**

@@ -2,17 +2,11 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SchemaSet } from '../core/schema/validator';
+import { findPackageFile } from './packageFile';
 
 /** Finds the package's schemas/ folder from a bundle (dist/) or a compiled file (out/...). */
 export function findSchemasDir(start = __dirname): string {
-  let dir = start;
-  for (;;) {
-    const candidate = path.join(dir, 'schemas', 'index.json');
-    if (fs.existsSync(candidate)) return path.dirname(candidate);
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`schemas/index.json not found above ${start}`);
-    dir = parent;
-  }
+  return path.dirname(findPackageFile(path.join('schemas', 'index.json'), start));
 }
 
 /** Must stay the same computation as schemaHash() in scripts/gen-validators.mjs. */

@@ -66,20 +66,6 @@ describe('graphql-metadata check', () => {
     });
   });
 
-  test('sarif: 2.1.0 with rule ids and regions', () => {
-    const dir = fixture();
-    const r = run(['check', 'proj', '-f', 'sarif'], dir);
-    const sarif = JSON.parse(r.stdout) as { version: string; runs: { tool: { driver: { name: string; rules: { id: string }[] } }; results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: unknown } }[] }[] }[] };
-    assert.equal(sarif.version, '2.1.0');
-    const run0 = sarif.runs[0]!;
-    assert.equal(run0.tool.driver.name, 'graphql-metadata');
-    assert.deepEqual(run0.tool.driver.rules.map((x) => x.id), ['allow-list-unknown-collection', 'relationship-deprecated-column']);
-    assert.deepEqual(run0.results.map((x) => [x.ruleId, x.level, x.locations[0]!.physicalLocation.artifactLocation.uri, x.locations[0]!.physicalLocation.region]), [
-      ['allow-list-unknown-collection', 'error', 'proj/metadata/allow_list.yaml', { startLine: 1, startColumn: 15, endLine: 1, endColumn: 29 }],
-      ['relationship-deprecated-column', 'note', 'proj/metadata/databases/default/tables/public_author.yaml', { startLine: 8, startColumn: 9, endLine: 8, endColumn: 15 }],
-    ]);
-  });
-
   test('--rule turns a rule off or changes its severity; --max-warnings', () => {
     const dir = fixture();
     assert.equal(run(['check', 'proj', '--rule', 'allow-list-unknown-collection=off'], dir).code, 0);
