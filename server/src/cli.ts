@@ -1,5 +1,5 @@
 import { runCli } from './cli/run';
-import { buildPlanned, planSources } from './node/db/plan';
+import { buildSourceModels } from './node/db/plan';
 import { createNodeHost, toCorePath } from './node/fsHost';
 import { tuneHeap } from './node/heap';
 import { loadSchemaSet } from './node/schemas';
@@ -24,10 +24,7 @@ runCli({
   stderr: (text) => process.stderr.write(text),
   fetch: (url, init) => fetch(url, init),
   env: process.env,
-  databases: async (root, sources, settings) => {
-    const { builds, migrations } = await buildPlanned(planSources(root, sources, settings, host));
-    return [...builds, ...migrations.map(({ connection }) => ({ source: connection.source, status: 'migrations: not built by this version', findings: [] }))];
-  },
+  databases: (root, sources, settings) => buildSourceModels(root, sources, settings, host),
 }).then((code) => {
   process.exitCode = code;
 }, internalError);
