@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { checkRoot } from '../../../server/src/core/check';
 import type { SourceFact } from '../../../server/src/core/project/index/types';
 import { ParseCache } from '../../../server/src/core/project/cache';
-import { buildSourceModels, projectEnv, projectFolder } from '../../../server/src/node/db/plan';
+import { buildSourceModels, projectEnv, projectFolder, restrictedSettings } from '../../../server/src/node/db/plan';
 import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
 import { postgresSkipReason, startCluster } from '../helpers/postgres';
 import { FROM_ENV, MSSQL, sourceEntry } from '../helpers/sources';
@@ -40,6 +40,28 @@ describe('the project environment', () => {
     assert.equal(env('EMPTY'), undefined);
     assert.equal(env('EMPTY_ENV'), undefined);
     assert.equal(env('NOPE'), undefined);
+  });
+});
+
+describe('Restricted Mode', () => {
+  test('no URL from anywhere: auto is migrations, live is off, the explicit URLs and the environment are dropped', () => {
+    const explicit = { urls: { default: 'postgres://u:p@h/d' }, from: 'the setting graphqlMetadata.database.url' };
+    const env = { PG_DATABASE_URL: 'postgres://u:p@h/d' };
+    assert.deepEqual(restrictedSettings({ mode: 'auto', explicit, env }), { mode: 'migrations' });
+    assert.deepEqual(restrictedSettings({ mode: 'live', explicit, env }), { mode: 'off' });
+    assert.deepEqual(restrictedSettings({ mode: 'migrations', explicit }), { mode: 'migrations' });
+    assert.deepEqual(restrictedSettings({ mode: 'off' }), { mode: 'off' });
+  });
+
+  test('migrations and off read no URL: the project\'s .env is not even opened', async () => {
+    const { root, sources } = project(sourceEntry('default', 'postgres', FROM_ENV), { '.env': 'PG_DATABASE_URL=postgres://u:p@127.0.0.1:1/d\n' });
+    const opened: string[] = [];
+    const watching = { ...host, readFile: (p: string) => (opened.push(p), host.readFile(p)) };
+    const builds = await buildSourceModels(root, sources, { mode: 'migrations' }, watching, { cache: false });
+    assert.deepEqual(builds.map((b) => b.status), ['no migrations']);
+    assert.deepEqual(opened.filter((p) => p.endsWith('/.env')), []);
+    await buildSourceModels(root, sources, { mode: 'auto' }, watching, { cache: false, liveOptions: { connectTimeoutMs: 2000 } });
+    assert.deepEqual(opened.filter((p) => p.endsWith('/.env')), [`${projectFolder(root)}/.env`]);
   });
 });
 

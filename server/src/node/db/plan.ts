@@ -18,6 +18,16 @@ export interface DatabaseSettings {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * The settings to use in a workspace that is not trusted (Restricted Mode): no database is ever
+ * connected to, so no URL is read (not the settings', not databases.yaml's, not `.env`), `auto`
+ * becomes `migrations` and `live` becomes `off`.
+ */
+export function restrictedSettings(settings: DatabaseSettings): DatabaseSettings {
+  const mode = settings.mode === 'auto' ? 'migrations' : settings.mode === 'live' ? 'off' : settings.mode;
+  return { mode };
+}
+
 /** The project folder of a metadata root: the folder holding config.yaml and `.env`, the root's parent. */
 export function projectFolder(root: string): string {
   const slash = root.replace(/\/+$/, '').lastIndexOf('/');
@@ -51,9 +61,11 @@ export interface SourcePlan {
 /** Where each source of a root gets its model from: live (with its URL), its migrations, or none. */
 export function planSources(root: string, sources: readonly SourceFact[], settings: DatabaseSettings, host: FileSystemHost): SourcePlan[] {
   const env = projectEnv(root, host, settings.env);
+  // Only auto and live read URLs (and so the environment and .env) at all.
+  const readsUrls = settings.mode === 'auto' || settings.mode === 'live';
   return sourceConnections(sources).map((connection) => ({
     connection,
-    plan: planModel(settings.mode, connection.kind, resolveSourceUrl(connection, settings.explicit, env)),
+    plan: planModel(settings.mode, connection.kind, readsUrls ? resolveSourceUrl(connection, settings.explicit, env) : { kind: 'none', why: `mode ${settings.mode}` }),
   }));
 }
 
