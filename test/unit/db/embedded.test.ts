@@ -120,6 +120,10 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
     assert.equal(fs.readFileSync(file, 'utf8').slice(body?.start, body?.end), 'body text');
   });
 
+  test('the process that asks for the build never loads PGlite (only the child does)', () => {
+    assert.deepEqual(Object.keys(require.cache).filter((file) => file.includes('@electric-sql')), []);
+  });
+
   test('a second build with the same migrations comes from the cache, equal, without starting the database process', async () => {
     let second: BuildInfo | undefined;
     const [again] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], { cacheDir, workerPath: path.join(dir, 'no-such-worker.js'), onBuilt: (_, i) => (second = i) });
