@@ -3,13 +3,15 @@
 // the language server's start-up and one-line edit latency, and yaml-language-server (the per-file
 // peer) on the same files, for generated projects of N tables and the largest corpus projects.
 // Prints tables and writes JSON. Flags: --smoke, --sizes 100,1000, --skip-peer, --json FILE,
-// --seed S, --edits K (LSP edits per kind), --core-edits K, --no-corpus, --no-profile.
+// --seed S, --edits K (LSP edits per kind), --core-edits K, --no-corpus, --no-profile, --no-database
+// (the database model of 5stackgg from its SQL migrations, cold and from the cache).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './bench/build.mjs';
+import { databaseTable, databaseTargets, measureDatabase } from './bench/database.mjs';
 import { EDIT_KINDS } from './bench/edits.mjs';
 import { coldCheck, coreEdits, cpuProfile, yamlFloor } from './bench/measurements.mjs';
 import { measurePeer, peerVersion } from './bench/peer.mjs';
@@ -24,7 +26,7 @@ const SMOKE_LIMIT_S = 60;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const opts = { smoke: false, sizes: [100, 1000, 10_000], peer: true, json: undefined, seed: 1, edits: undefined, coreEdits: undefined, corpus: true, profile: true, cache: path.join(os.tmpdir(), 'graphql-metadata-bench') };
+  const opts = { smoke: false, sizes: [100, 1000, 10_000], peer: true, json: undefined, seed: 1, edits: undefined, coreEdits: undefined, corpus: true, database: true, profile: true, cache: path.join(os.tmpdir(), 'graphql-metadata-bench') };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => argv[++i] ?? fail(`${arg} needs a value`);
@@ -37,6 +39,7 @@ function parseArgs(argv) {
     else if (arg === '--core-edits') opts.coreEdits = Number(value());
     else if (arg === '--no-corpus') opts.corpus = false;
     else if (arg === '--no-profile') opts.profile = false;
+    else if (arg === '--no-database') opts.database = false;
     else if (arg === '--cache') opts.cache = path.resolve(value());
     else fail(`unknown option ${arg}`);
   }
@@ -97,6 +100,25 @@ async function measureTarget(opts, target, failures) {
   return result;
 }
 
+/** 5stackgg's database model (the smoke run: a small project's), when the corpus is there. */
+async function measureDatabaseTarget(opts, failures) {
+  if (!opts.database) return undefined;
+  const name = opts.smoke ? 'kaguraswap__monorepo' : '5stackgg__api';
+  const folder = path.resolve(REPO, '../shared/corpus', name);
+  if (!existsSync(path.join(folder, 'migrations'))) {
+    log(`no ${name} with migrations in ../shared/corpus: database model skipped`);
+    return undefined;
+  }
+  try {
+    const started = performance.now();
+    const measured = await measureDatabase(REPO, { name, root: path.join(folder, 'metadata') }, { cacheRuns: opts.smoke ? 2 : 5, savedDataDirRun: !opts.smoke, log });
+    return { name, ...measured, totalMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    failures.push(`${name}: database model: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
@@ -110,17 +132,20 @@ async function main() {
   for (const target of targetsToRun) results.push(await measureTarget(opts, target, failures));
   const profiled = results.find((r) => r.tables === 1000) ?? results.find((r) => r.kind === 'generated');
   const profile = opts.profile && profiled ? await cpuProfile(REPO, profiled).catch((e) => void failures.push(`profile: ${e.message}`)) : undefined;
-  const goals = targets(results);
-  const seconds = (performance.now() - started) / 1000;
+  const database = await measureDatabaseTarget(opts, failures);
+  const goals = [...targets(results), ...(database ? databaseTargets(database) : [])];
+  // The database model's embedded Postgres (initdb included in the smoke run) has its own time.
+  const seconds = (performance.now() - started - (database?.totalMs ?? 0)) / 1000;
   if (opts.smoke && seconds > SMOKE_LIMIT_S) failures.push(`the smoke run took ${Math.round(seconds)} s, more than ${SMOKE_LIMIT_S} s`);
   const meta = { date: new Date().toISOString(), node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg(), seed: opts.seed, smoke: opts.smoke, yamlLanguageServer: peerVersion(), totalMs: Math.round(performance.now() - started) };
-  const report = { meta, results, profile, targets: goals, failures };
+  const report = { meta, results, database, profile, targets: goals, failures };
   const sections = [
     `GraphQL Engine Metadata benchmark (${meta.node}, ${meta.cpus} CPUs, yaml-language-server ${meta.yamlLanguageServer}, seed ${meta.seed})`,
     `Cold check against the floor (wall: median / best of the runs; CPU: user + system, median)\n${checkTable(results)}`,
     `Language servers: ours from initialize to all diagnostics, yaml-language-server (per file, the project's schemas) from spawn to every file's diagnostics\n${serverTable(results)}`,
     `The floor: yaml package parse time in-process\n${floorTable(results)}`,
     `One-line edits (median / p95)\n${editTable(results)}`,
+    ...(database ? [`Database model from SQL migrations (embedded Postgres in a child process)\n${databaseTable(database)}`] : []),
     ...(profile ? [`CPU profile of the cold check of ${profile.target}\n${profileTable(profile)}`] : []),
     `Targets (issue 8; informational)\n${targetTable(goals)}`,
     ...(failures.length > 0 ? [`FAILURES\n${failures.map((f) => `  ${f}`).join('\n')}`] : []),

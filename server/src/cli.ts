@@ -1,6 +1,6 @@
 import { colorByDefault } from './cli/args';
 import { runCli } from './cli/run';
-import { buildRootModels } from './node/db/models';
+import { buildSourceModels } from './node/db/plan';
 import { createNodeHost, toCorePath } from './node/fsHost';
 import { tuneHeap } from './node/heap';
 import { loadSchemaSet } from './node/schemas';
@@ -30,7 +30,7 @@ runCli({
   stderr: (text) => process.stderr.write(text),
   fetch: (url, init) => fetch(url, init),
   env: process.env,
-  databases: (root, sources, settings) => buildRootModels(root, sources, settings, host),
+  databases: (root, sources, settings) => buildSourceModels(root, sources, settings, host),
 }).then((code) => {
   process.exitCode = code;
 }, internalError);

@@ -20,7 +20,7 @@ import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
 import { readDatabaseSettings, readSeverity } from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
-import { buildRootModels } from './node/db/models';
+import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
 import { uriToPath } from './lsp/uri';
 import { MetadataWorkspace } from './lsp/workspace';
@@ -43,7 +43,7 @@ const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
 });
 const nodeHost = createNodeHost();
 workspace.useDatabases(
-  (root, sources, settings, signal) => buildRootModels(root, sources, buildSettings(settings, process.env), nodeHost, { signal }),
+  (root, sources, settings, signal) => buildSourceModels(root, sources, buildSettings(settings, process.env), nodeHost, { signal }),
   DEFAULT_DATABASE_SETTINGS,
   (message) => connection.console.info(message),
 );

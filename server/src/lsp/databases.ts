@@ -2,6 +2,7 @@ import type { DatabaseModel, DatabaseModels, SourceBuild } from '../core/db/mode
 import type { Finding } from '../core/diagnostics';
 import type { SourceFact } from '../core/project/index/types';
 import { basename, dirname, isInside } from '../core/util/paths';
+import { restrictedSettings } from '../node/db/plan';
 import type { DatabaseSettings } from '../node/db/plan';
 import type { Timers } from './workspace';
 
@@ -22,8 +23,8 @@ export const DEFAULT_DATABASE_SETTINGS: EditorDatabaseSettings = { mode: 'auto',
  * migrations, live means none) and no URL or environment variable is read.
  */
 export function buildSettings(editor: EditorDatabaseSettings, env: Readonly<Record<string, string | undefined>>): DatabaseSettings {
-  if (!editor.trusted) return { mode: editor.mode === 'live' || editor.mode === 'off' ? 'off' : 'migrations' };
-  return { mode: editor.mode, explicit: { urls: editor.urls, from: 'the setting graphqlMetadata.database.url' }, env };
+  const settings: DatabaseSettings = { mode: editor.mode, explicit: { urls: editor.urls, from: 'the setting graphqlMetadata.database.url' }, env };
+  return editor.trusted ? settings : restrictedSettings(settings);
 }
 
 /** Builds the models of a root's sources (node/db: migrations in an embedded Postgres in a child process, or a live database). */

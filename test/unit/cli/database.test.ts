@@ -58,6 +58,26 @@ describe('check --database: the flag', () => {
   });
 });
 
+describe('check --database migrations: the embedded build through the CLI', () => {
+  test('the status on stderr, a failing statement reported in its up.sql', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-clidb-'));
+    fs.cpSync(path.join(REPO, 'test/fixtures/projects/db-differential'), path.join(dir, 'proj'), { recursive: true });
+    const bad = path.join(dir, 'proj/migrations/default/1700000000003_bad');
+    fs.mkdirSync(bad);
+    fs.writeFileSync(path.join(bad, 'up.sql'), 'CREATE TABLE public.ok_table (id int);\nALTER TABLE public.nope ADD COLUMN x int;\n');
+    const r = run(['check', 'proj', '--database', 'migrations'], dir, { XDG_CACHE_HOME: path.join(dir, 'cache') });
+    assert.equal(r.stderr, 'default: from migrations: 3/4 applied\n');
+    assert.equal(r.stdout,
+      'proj/migrations/default/1700000000003_bad/up.sql\n' +
+      '  proj/migrations/default/1700000000003_bad/up.sql:2:1  warning  This statement failed when the migrations were applied to the embedded Postgres: relation "public.nope" does not exist.  migration-statement-failed\n' +
+      '\n✖ 1 problem (0 errors, 1 warning, 0 infos) in 2 files.\n');
+    assert.equal(r.code, 0);
+    const json = run(['check', 'proj', '--format', 'json', '--rule', 'migration-statement-failed=off'], dir, { XDG_CACHE_HOME: path.join(dir, 'cache') });
+    assert.equal(json.stderr, '');
+    assert.deepEqual((JSON.parse(json.stdout) as { diagnostics: unknown[] }).diagnostics, []);
+  });
+});
+
 const PASSWORD = 'c0rrect:h@rse/b?tt#ry&st=ple%é';
 const WRONG = 'wr0ng:p@ss/w?rd#&x=%y';
 

@@ -5,50 +5,16 @@ import { planModel, resolveSourceUrl, sourceConnections, sourceForBareUrl } from
 import type { EnvLookup, SourceConnection } from '../../../server/src/core/db/connection';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { memoryHost } from '../helpers/memoryHost';
+import { FROM_ENV, MSSQL, sourceEntry } from '../helpers/sources';
 
-const DATABASES = `- name: default
-  kind: postgres
-  configuration:
-    connection_info:
-      database_url:
-        from_env: PG_DATABASE_URL
-  tables: []
-- name: plain
-  kind: postgres
-  configuration:
-    connection_info:
-      database_url: postgres://app:pw@db:5432/plain
-  tables: []
-- name: params
-  kind: citus
-  configuration:
-    connection_info:
-      database_url:
-        connection_parameters:
-          host: "::1"
-          port: 6543
-          username: app user
-          password: "p@ss/w:rd"
-          database: shop
-  tables: []
-- name: dynamic
-  kind: postgres
-  configuration:
-    connection_info:
-      database_url:
-        dynamic_from_file: /run/db-url
-  tables: []
-- name: bare
-  kind: postgres
-  configuration: {}
-  tables: []
-- name: mssql_src
-  kind: mssql
-  configuration:
-    connection_info:
-      connection_string: Driver=x
-  tables: []
-`;
+const DATABASES = [
+  sourceEntry('default', 'postgres', FROM_ENV),
+  sourceEntry('plain', 'postgres', 'database_url: postgres://app:pw@db:5432/plain'),
+  sourceEntry('params', 'citus', 'database_url:\n  connection_parameters:\n    host: "::1"\n    port: 6543\n    username: app user\n    password: "p@ss/w:rd"\n    database: shop'),
+  sourceEntry('dynamic', 'postgres', 'database_url:\n  dynamic_from_file: /run/db-url'),
+  '- name: bare\n  kind: postgres\n  configuration: {}\n  tables: []\n',
+  sourceEntry('mssql_src', 'mssql', MSSQL),
+].join('');
 
 function connections(databases = DATABASES): SourceConnection[] {
   const host = memoryHost({ '/p/metadata/version.yaml': 'version: 3\n', '/p/metadata/databases/databases.yaml': databases });

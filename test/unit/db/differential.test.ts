@@ -6,6 +6,7 @@ import { INTROSPECTION_SETUP, introspect } from '../../../server/src/core/db/int
 import { findMigrations } from '../../../server/src/core/db/migrations';
 import type { MigrationFile } from '../../../server/src/core/db/migrations';
 import type { DatabaseModel } from '../../../server/src/core/db/model';
+import { buildDatabaseModels } from '../../../server/src/node/db/index';
 import { introspectLive } from '../../../server/src/node/db/live';
 import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
 import { CORPUS } from '../helpers/corpus';
@@ -17,7 +18,9 @@ import type { TestCluster } from '../helpers/postgres';
  * PostgreSQL server and to the embedded one (PGlite), each introspected with the one query set,
  * must give the same model. Only `origin` differs by construction (how the model was built, and
  * where in the .sql files each object was created: the live path cannot know that), so it is
- * left out of the comparison. Both sides must also fail on exactly the same statements.
+ * left out of the comparison. Both sides must also fail on exactly the same statements. Then the
+ * embedded build as shipped (the child process with its extension, role and retry handling,
+ * through buildDatabaseModels) must give that same model too.
  */
 
 const REPO = path.resolve(__dirname, '../../../..');
@@ -122,4 +125,21 @@ describe('differential: a real PostgreSQL and the embedded one give the same mod
       console.log(`${project.name}: ${list.length} statements, ${live.applied.failed.length} failed on both; ${counts.join('/')} relations/functions/enums (real server ${t1 - t0} ms, PGlite ${t2 - t1} ms)`);
     });
   });
+
+  // After the projects above (their live databases diff_<i> exist by then).
+  PROJECTS.forEach((project, i) => {
+    test(`the embedded build itself (child process, buildDatabaseModels) agrees with the live database: ${project.name}`, async () => {
+      const [build] = await buildDatabaseModels(project.metadata, [{ name: project.source, kind: 'postgres' }], { mode: 'migrations', cache: false, workerPath: path.join(REPO, 'dist/dbWorker.js') });
+      assert.ok(build?.model, build?.status);
+      const origin = build.model.origin;
+      assert.ok(origin.kind === 'migrations' && origin.applied === origin.total && origin.failedStatements === 0, build.status);
+      assert.deepEqual(build.findings, []);
+      const live = await introspectLive(project.source, pg.url(`diff_${i}`));
+      assert.deepEqual(comparable(build.model), comparable(live));
+      const first = Object.values(build.model.relations)[0]!;
+      assert.ok(first.origin, 'the embedded build knows where each table was created; the live one cannot');
+      console.log(`${project.name}: ${build.status}`);
+    });
+  });
 });
+

@@ -33,9 +33,11 @@ const FILES: Record<string, string> = {
   ].join('\n'),
   'db/migrations/default/1700000000002_geo/up.sql': 'CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE TABLE place (id int, geom geometry(Point, 4326));\nCREATE TABLE plain_place (id int);\n',
   'db/migrations/default/1700000000003_geo2/up.sql': 'CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE EXTENSION IF NOT EXISTS vector;\n',
-  'db/migrations/default/1700000000004_ts/up.sql': "CREATE TABLE metrics (time timestamptz NOT NULL, v int);\nSELECT create_hypertable('metrics', 'time', migrate_data => true);\n",
+  'db/migrations/default/1700000000004_ts/up.sql': "CREATE TABLE metrics (time timestamptz NOT NULL, v int);\nSELECT create_hypertable('metrics', 'time', migrate_data => true);\nCREATE VIEW per_day AS SELECT time_bucket('1 day', time) AS day, count(*) AS n FROM metrics GROUP BY 1;\n",
   'db/migrations/default/1700000000005_path/up.sql': "SELECT pg_catalog.set_config('search_path', '', false);\nCREATE TABLE public.qualified (id int);\n",
   'db/migrations/default/1700000000006_after/up.sql': 'CREATE TABLE after_reset (id int);\n',
+  // Schemas the platform makes (nhost's auth and storage): stand-ins for what foreign keys point at.
+  'db/migrations/default/1700000000008_nhost/up.sql': 'CREATE TABLE profile (id int, user_id uuid REFERENCES auth.users (id));\nCREATE TABLE counter (id int, file_id int REFERENCES "storage"."files"("id"));\n',
   'db/migrations/default/1700000000007_yaml/up.yaml': '- type: run_sql\n  args:\n    sql: |\n      CREATE TABLE from_yaml (id int);\n      SELECT broken_fn();\n',
   // v_a needs v_b, which comes after it by name: the retry pass applies it.
   'db/migrations/_post_apply/views/a_dep.sql': 'CREATE VIEW v_a AS SELECT * FROM v_b;\n',
@@ -70,20 +72,29 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
   });
 
   test('status: files applied without a failed statement, of all files (migrations and _post_apply)', () => {
-    assert.equal(build?.status, 'from migrations: 7/11 applied');
-    assert.deepEqual(build?.model?.origin, { kind: 'migrations', applied: 7, total: 11, failedStatements: 3 });
+    assert.equal(build?.status, 'from migrations: 8/12 applied');
+    assert.deepEqual(build?.model?.origin, { kind: 'migrations', applied: 8, total: 12, failedStatements: 3 });
     assert.equal(info?.cached, false);
     assert.ok((info?.stats?.peakRssKb ?? 0) > 0);
   });
 
   test('every table that applied is there: version order, roles created on demand, extensions loaded on demand, the rest of a failed file, search_path reset, post-apply retry', () => {
     assert.deepEqual(Object.keys(build?.model?.relations ?? {}), [
-      'public.after_reset', 'public.article', 'public.author', 'public.early', 'public.from_yaml', 'public.metrics', 'public.plain_place', 'public.qualified', 'public.v_a', 'public.v_b',
+      'auth.users', 'public.after_reset', 'public.article', 'public.author', 'public.counter', 'public.early', 'public.from_yaml', 'public.metrics', 'public.per_day', 'public.plain_place',
+      'public.profile', 'public.qualified', 'public.v_a', 'public.v_b', 'storage.files',
     ]);
+    assert.deepEqual(build?.model?.schemas, ['auth', 'public', 'storage']);
     assert.deepEqual(build?.model?.relations['public.author']?.columns.map((c) => `${c.name} ${c.type}${c.default !== undefined ? ` = ${c.default}` : ''}`), ['id uuid = public.uuid_generate_v4()', 'email public.citext', 'early_id integer']);
     assert.deepEqual(build?.model?.relations['public.article']?.columns.map((c) => c.name), ['id', 'author_id', 'title', 'body']);
     // Extension functions and timescaledb's stand-ins are not part of the model.
     assert.deepEqual(build?.model?.functions, {});
+  });
+
+  test('schemas no migration creates are external: stand-ins with the key a foreign key points at, typed to match', () => {
+    assert.deepEqual(build?.model?.externalSchemas, ['auth', 'storage']);
+    assert.deepEqual(build?.model?.relations['auth.users']?.columns, [{ name: 'id', type: 'uuid', nullable: false }]);
+    assert.deepEqual(build?.model?.relations['storage.files']?.columns, [{ name: 'id', type: 'integer', nullable: false }]);
+    assert.deepEqual(build?.model?.relations['public.counter']?.foreignKeys, [{ name: 'counter_file_id_fkey', columns: ['file_id'], refSchema: 'storage', refTable: 'files', refColumns: ['id'] }]);
   });
 
   test('each failed statement is a finding on its exact text, with Postgres\'s error; missing extensions are one finding', () => {
@@ -107,6 +118,10 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
     const file = path.join(dir, 'db/migrations/default/1700000000001_mixed/up.sql');
     assert.equal(body?.file, toCorePath(file));
     assert.equal(fs.readFileSync(file, 'utf8').slice(body?.start, body?.end), 'body text');
+  });
+
+  test('the process that asks for the build never loads PGlite (only the child does)', () => {
+    assert.deepEqual(Object.keys(require.cache).filter((file) => file.includes('@electric-sql')), []);
   });
 
   test('a second build with the same migrations comes from the cache, equal, without starting the database process', async () => {

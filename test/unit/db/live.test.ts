@@ -150,6 +150,24 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
     }
   });
 
+  test('aborting the signal ends the read at once, as cancelled', async () => {
+    const locker = await pg.connect('shop');
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE pg_catalog.pg_enum IN ACCESS EXCLUSIVE MODE');
+      const controller = new AbortController();
+      const reading = introspectLive('default', url, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 200);
+      const error = await failure(reading);
+      assert.deepEqual([error.kind, error.message], ['cancelled', 'Reading the database was cancelled.']);
+      const before = await failure(introspectLive('default', url, { signal: AbortSignal.abort() }));
+      assert.equal(before.kind, 'cancelled');
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+  });
+
   test('TLS asked of a server without it', async () => {
     const error = await failure(introspectLive('default', `${url}?sslmode=no-verify`));
     assert.equal(error.kind, 'tls');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SourceBuild } from '../../../server/src/core/db/model';
 import type { StatusParams } from '../../../server/src/core/protocol';
-import { DEFAULT_DATABASE_SETTINGS } from '../../../server/src/lsp/databases';
+import { buildSettings, DEFAULT_DATABASE_SETTINGS } from '../../../server/src/lsp/databases';
 import { readDatabaseSettings } from '../../../server/src/lsp/settings';
 import type { EditorDatabaseSettings } from '../../../server/src/lsp/databases';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
@@ -103,4 +103,11 @@ test('database settings: mode and URLs read defensively; trust carried', () => {
   assert.deepEqual(readDatabaseSettings(undefined, true), { mode: 'auto', urls: {}, trusted: true });
   assert.deepEqual(readDatabaseSettings({ database: { mode: 'live', url: { default: 'postgres://u@h/db', other: 3, empty: '' } } }, false), { mode: 'live', urls: { default: 'postgres://u@h/db' }, trusted: false });
   assert.deepEqual(readDatabaseSettings({ database: { mode: 'sometimes', url: ['postgres://x'] } }, true), { mode: 'auto', urls: {}, trusted: true });
+});
+
+test('what the builder is told: the settings when trusted; in Restricted Mode no URL, no environment, and never a connection', () => {
+  const editor = { mode: 'auto' as const, urls: { default: 'postgres://u@h/db' }, trusted: true };
+  assert.deepEqual(buildSettings(editor, { PG: 'x' }), { mode: 'auto', explicit: { urls: { default: 'postgres://u@h/db' }, from: 'the setting graphqlMetadata.database.url' }, env: { PG: 'x' } });
+  assert.deepEqual(buildSettings({ ...editor, trusted: false }, { PG: 'x' }), { mode: 'migrations' });
+  assert.deepEqual(buildSettings({ ...editor, mode: 'live', trusted: false }, {}), { mode: 'off' });
 });

@@ -108,6 +108,12 @@ export interface DatabaseModel {
    * never reported as missing.
    */
   readonly uncertain: readonly string[];
+  /**
+   * Schemas the migrations use but never create (made by the platform, e.g. nhost's `auth` and
+   * `storage`). The model holds at most stand-ins for the tables foreign keys point at in them (a key
+   * column each), so nothing in these schemas can be judged.
+   */
+  readonly externalSchemas?: readonly string[];
 }
 
 /** The models of a root's sources, by source name (a source without a model is absent). */

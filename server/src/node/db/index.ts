@@ -99,7 +99,7 @@ async function buildFromMigrations(root: string, migrations: SourceMigrations, o
   const key = migrationsKey(migrations);
   const cached = useCache ? readCachedBuild(folder, root, key, migrations.source) : undefined;
   if (cached !== undefined) return { build: withFileFindings(cached, migrations), info: { cached: true } };
-  const outcome = await runEmbedded({ source: migrations.source, files: migrations.files }, {
+  const outcome = await runEmbedded({ source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder } : {}) }, {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.workerPath !== undefined ? { workerPath: options.workerPath } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),

@@ -16,6 +16,8 @@ export interface LiveOptions {
   readonly connectTimeoutMs?: number;
   /** The statement timeout of the read-only transaction (default 15 s). */
   readonly statementTimeoutMs?: number;
+  /** Aborting closes the connection (the read ends with a `cancelled` problem). */
+  readonly signal?: AbortSignal;
 }
 
 const DEFAULT_CONNECT_MS = 10_000;
@@ -23,7 +25,7 @@ const DEFAULT_STATEMENT_MS = 15_000;
 
 export type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 
-export type LiveProblemKind = 'unreachable' | 'timeout' | 'password' | 'database' | 'statement-timeout' | 'tls' | 'refused' | 'other';
+export type LiveProblemKind = 'unreachable' | 'timeout' | 'password' | 'database' | 'statement-timeout' | 'tls' | 'refused' | 'cancelled' | 'other';
 
 /** A failure of the live path, its message already free of passwords. */
 export class LiveDatabaseError extends Error {
@@ -33,6 +35,7 @@ export class LiveDatabaseError extends Error {
   }
 }
 
+const cancelled = (): LiveDatabaseError => new LiveDatabaseError('cancelled', 'Reading the database was cancelled.', 'cancelled');
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
 /**
@@ -49,16 +52,25 @@ export async function readOnlySession<T>(url: string, options: LiveOptions, work
     throw classifyError(error, url, { connectMs, statementMs });
   }
   client.on('error', () => undefined);
+  const cancel = (): void => void client.end().catch(() => undefined);
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  let opened = false;
   try {
+    if (options.signal?.aborted) throw cancelled();
+    opened = true;
     await client.connect();
     await client.query('BEGIN READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(statementMs))}`);
     return await work(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows);
   } catch (error) {
+    if (options.signal?.aborted) throw cancelled();
     throw classifyError(error, url, { connectMs, statementMs });
   } finally {
-    await client.query('ROLLBACK').catch(() => undefined);
-    await client.end().catch(() => undefined);
+    options.signal?.removeEventListener('abort', cancel);
+    if (opened) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      await client.end().catch(() => undefined);
+    }
   }
 }
 

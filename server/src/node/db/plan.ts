@@ -4,6 +4,8 @@ import { parseDotenv } from '../../core/db/dotenv';
 import type { SourceBuild } from '../../core/db/model';
 import type { FileSystemHost } from '../../core/host';
 import type { SourceFact } from '../../core/project/index/types';
+import { buildDatabaseModels, sourcesOf } from './index';
+import type { BuildOptions } from './index';
 import { buildLiveSource } from './live';
 import type { LiveOptions } from './live';
 
@@ -14,6 +16,16 @@ export interface DatabaseSettings {
   readonly explicit?: ExplicitUrls;
   /** The process environment (default: none). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The settings to use in a workspace that is not trusted (Restricted Mode): no database is ever
+ * connected to, so no URL is read (not the settings', not databases.yaml's, not `.env`), `auto`
+ * becomes `migrations` and `live` becomes `off`.
+ */
+export function restrictedSettings(settings: DatabaseSettings): DatabaseSettings {
+  const mode = settings.mode === 'auto' ? 'migrations' : settings.mode === 'live' ? 'off' : settings.mode;
+  return { mode };
 }
 
 /** The project folder of a metadata root: the folder holding config.yaml and `.env`, the root's parent. */
@@ -49,22 +61,37 @@ export interface SourcePlan {
 /** Where each source of a root gets its model from: live (with its URL), its migrations, or none. */
 export function planSources(root: string, sources: readonly SourceFact[], settings: DatabaseSettings, host: FileSystemHost): SourcePlan[] {
   const env = projectEnv(root, host, settings.env);
+  // Only auto and live read URLs (and so the environment and .env) at all.
+  const readsUrls = settings.mode === 'auto' || settings.mode === 'live';
   return sourceConnections(sources).map((connection) => ({
     connection,
-    plan: planModel(settings.mode, connection.kind, resolveSourceUrl(connection, settings.explicit, env)),
+    plan: planModel(settings.mode, connection.kind, readsUrls ? resolveSourceUrl(connection, settings.explicit, env) : { kind: 'none', why: `mode ${settings.mode}` }),
   }));
 }
 
 /**
- * Builds the sources planned live (each read from its database, in parallel) or off (a status and
- * nothing else); the sources planned to come from their migrations are handed back, in order, for
- * the migrations runner.
+ * Builds every source's model of a root: URLs resolved here (explicit, databases.yaml, the
+ * environment and `.env`), then `buildDatabaseModels` with this path as its live hook. A source
+ * that `live` mode leaves without a URL says why in its status.
  */
-export async function buildPlanned(plans: readonly SourcePlan[], options: LiveOptions = {}): Promise<{ builds: SourceBuild[]; migrations: SourcePlan[] }> {
-  const builds = await Promise.all(plans.map(async ({ connection, plan }) => {
-    if (plan.use === 'live') return buildLiveSource(connection, plan.url, plan.from, options);
-    if (plan.use === 'off') return { source: connection.source, status: plan.status, findings: [] };
-    return undefined;
-  }));
-  return { builds: builds.filter((b) => b !== undefined), migrations: plans.filter((p) => p.plan.use === 'migrations') };
+export async function buildSourceModels(root: string, sources: readonly SourceFact[], settings: DatabaseSettings, host: FileSystemHost, options: Omit<BuildOptions, 'mode' | 'urls' | 'live'> & { readonly liveOptions?: LiveOptions } = {}): Promise<SourceBuild[]> {
+  const plans = settings.mode === 'off' ? [] : planSources(root, sources, settings, host);
+  const byName = new Map(plans.map((p) => [p.connection.source, p]));
+  const urls = Object.fromEntries(plans.flatMap(({ connection, plan }) => (plan.use === 'live' ? [[connection.source, plan.url]] : [])));
+  const { liveOptions = {}, ...buildOptions } = options;
+  const builds = await buildDatabaseModels(root, sourcesOf({ sources }), {
+    host,
+    ...buildOptions,
+    mode: settings.mode,
+    urls,
+    live: (source, url, signal) => {
+      const planned = byName.get(source.name)!;
+      const from = planned.plan.use === 'live' ? planned.plan.from : 'the settings';
+      return buildLiveSource(planned.connection, url, from, { ...liveOptions, ...(signal ? { signal } : {}) });
+    },
+  });
+  return builds.map((build) => {
+    const planned = byName.get(build.source)?.plan;
+    return planned?.use === 'off' && build.model === undefined ? { ...build, status: planned.status } : build;
+  });
 }

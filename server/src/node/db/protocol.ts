@@ -11,8 +11,12 @@ export interface WorkerStats {
   readonly createMs: number;
   /** Applying the migrations and introspecting. */
   readonly applyMs: number;
+  /** CPU time of the child, all of it (user + system). */
+  readonly cpuMs: number;
   /** The child's peak resident memory (kB). */
   readonly peakRssKb: number;
+  /** Whether it started from the saved fresh database (no initdb). */
+  readonly fromSavedDataDir: boolean;
 }
 
 export type WorkerReply =

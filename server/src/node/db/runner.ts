@@ -4,6 +4,7 @@ import type { MigrationFile, MigrationStatement } from '../../core/db/migrations
 import type { DatabaseModel } from '../../core/db/model';
 import { emptyOrigins, mentionedNames, recordOrigins, withOrigins } from '../../core/db/origins';
 import type { Origins } from '../../core/db/origins';
+import { Healer } from './heal';
 
 /**
  * Applying a source's migrations to an embedded Postgres and introspecting the result. Runs in the
@@ -18,6 +19,8 @@ export interface SqlDatabase {
 export interface ApplyJob {
   readonly source: string;
   readonly files: readonly MigrationFile[];
+  /** A folder where the worker keeps a fresh database to start from (saves initdb's work on later runs). */
+  readonly dataDirCache?: string;
 }
 
 export interface ApplyResult {
@@ -27,12 +30,12 @@ export interface ApplyResult {
   readonly total: number;
 }
 
-/** The schema of timescaledb's stand-ins (dropped before introspection). */
+/** The schema of timescaledb's stand-ins (left out of the model). */
 const STUB_SCHEMA = '_gem_timescaledb_stub';
 const BASE_SEARCH_PATH = 'public';
-const MAX_ROLES_PER_STATEMENT = 8;
+const MAX_HEALS_PER_STATEMENT = 8;
 
-const TIMESCALE_FUNCTIONS = /\b(create_hypertable|add_retention_policy|remove_retention_policy|add_compression_policy|remove_compression_policy|set_chunk_time_interval|add_continuous_aggregate_policy|add_reorder_policy|add_dimension|drop_chunks)\s*\(/i;
+const TIMESCALE_FUNCTIONS = /\b(create_hypertable|add_retention_policy|remove_retention_policy|add_compression_policy|remove_compression_policy|set_chunk_time_interval|add_continuous_aggregate_policy|add_reorder_policy|add_dimension|drop_chunks|time_bucket|first|last)\s*\(/i;
 
 /** timescaledb's functions as no-ops taking the usual arguments, so the rest of a migration applies. */
 const TIMESCALE_STUBS = `CREATE SCHEMA ${STUB_SCHEMA};
@@ -45,12 +48,40 @@ CREATE FUNCTION ${STUB_SCHEMA}.set_chunk_time_interval(hypertable regclass, chun
 CREATE FUNCTION ${STUB_SCHEMA}.add_continuous_aggregate_policy(continuous_aggregate regclass, start_offset anyelement, end_offset anyelement, schedule_interval interval, if_not_exists boolean DEFAULT false) RETURNS integer LANGUAGE sql AS 'SELECT 0';
 CREATE FUNCTION ${STUB_SCHEMA}.add_reorder_policy(hypertable regclass, index_name name, if_not_exists boolean DEFAULT false) RETURNS integer LANGUAGE sql AS 'SELECT 0';
 CREATE FUNCTION ${STUB_SCHEMA}.add_dimension(hypertable regclass, column_name name, number_partitions integer DEFAULT NULL, chunk_time_interval anyelement DEFAULT NULL::bigint, partitioning_func regproc DEFAULT NULL, if_not_exists boolean DEFAULT false) RETURNS void LANGUAGE sql AS '';
+CREATE FUNCTION ${STUB_SCHEMA}.time_bucket(bucket_width interval, ts timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS 'SELECT date_bin($1, $2, timestamptz ''2000-01-03'')';
+CREATE FUNCTION ${STUB_SCHEMA}.time_bucket(bucket_width interval, ts timestamp) RETURNS timestamp LANGUAGE sql IMMUTABLE AS 'SELECT date_bin($1, $2, timestamp ''2000-01-03'')';
+CREATE FUNCTION ${STUB_SCHEMA}.time_bucket(bucket_width interval, ts date) RETURNS date LANGUAGE sql IMMUTABLE AS 'SELECT date_bin($1, $2::timestamp, timestamp ''2000-01-03'')::date';
+CREATE FUNCTION ${STUB_SCHEMA}.first_step(state anyelement, value anyelement, t anycompatible) RETURNS anyelement LANGUAGE sql IMMUTABLE AS 'SELECT coalesce($1, $2)';
+CREATE FUNCTION ${STUB_SCHEMA}.last_step(state anyelement, value anyelement, t anycompatible) RETURNS anyelement LANGUAGE sql IMMUTABLE AS 'SELECT $2';
+CREATE AGGREGATE ${STUB_SCHEMA}.first(anyelement, anycompatible) (SFUNC = ${STUB_SCHEMA}.first_step, STYPE = anyelement);
+CREATE AGGREGATE ${STUB_SCHEMA}.last(anyelement, anycompatible) (SFUNC = ${STUB_SCHEMA}.last_step, STYPE = anyelement);
 CREATE FUNCTION ${STUB_SCHEMA}.drop_chunks(relation regclass, older_than anyelement DEFAULT NULL::bigint, newer_than anyelement DEFAULT NULL::bigint, verbose boolean DEFAULT false) RETURNS SETOF text LANGUAGE sql AS 'SELECT NULL::text WHERE false';`;
 
 const CREATE_EXTENSION = /^\s*create\s+extension\s+(?:if\s+not\s+exists\s+)?(?:"([^"]+)"|([A-Za-z_][\w-]*))/i;
 const SKIPPED = /^\s*(create|drop)\s+database\b/i;
 /** Transaction control: left out when a failed file is applied statement by statement (each on its own). */
 const TRANSACTION = /^\s*(begin|start\s+transaction|commit|end|rollback|abort)\b\s*(work|transaction)?\s*$/i;
+
+const CREATE_SCHEMA = /^\s*create\s+schema\s+(?:if\s+not\s+exists\s+)?(?:"([^"]+)"|([A-Za-z_][\w$]*))/i;
+
+/** The schemas the statements create (lower-cased), with public. */
+function schemasCreated(files: readonly MigrationFile[]): Set<string> {
+  const names = new Set(['public']);
+  for (const file of files) {
+    for (const s of file.statements) {
+      const match = CREATE_SCHEMA.exec(s.sql);
+      if (match !== null) names.add((match[1] ?? match[2] ?? '').toLowerCase());
+    }
+  }
+  return names;
+}
+
+/** The model without a schema's objects (timescaledb's stand-ins stay in the database: views may call them). */
+function withoutSchema(model: DatabaseModel, schema: string): DatabaseModel {
+  const prefix = `${schema}.`;
+  const keep = <T>(record: Readonly<Record<string, T>>): Record<string, T> => Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith(prefix)));
+  return { ...model, schemas: model.schemas.filter((s) => s !== schema), relations: keep(model.relations), functions: keep(model.functions), enums: keep(model.enums) };
+}
 
 /** The extensions the statements create (lower-cased names as Postgres knows them). */
 export function extensionsCreated(files: readonly MigrationFile[]): string[] {
@@ -85,15 +116,19 @@ export class MigrationRunner {
   private readonly failures: Failure[] = [];
   /** Unavailable extensions by name, with the first statement that needed each. */
   private readonly unavailable = new Map<string, { file: string; statement: MigrationStatement }>();
-  private readonly roles = new Set<string>();
   /** What the statements that failed mention (the model cannot judge these names). */
   private readonly uncertain = new Set<string>();
   private stubs = false;
   private applied = 0;
 
-  constructor(private readonly db: SqlDatabase) {}
+  private healer: Healer;
+
+  constructor(private readonly db: SqlDatabase) {
+    this.healer = new Healer(db, new Set());
+  }
 
   async run(job: ApplyJob): Promise<ApplyResult> {
+    this.healer = new Healer(this.db, schemasCreated(job.files));
     await this.db.exec('CREATE EXTENSION IF NOT EXISTS pgcrypto');
     const timescale = firstTimescaleUse(job.files);
     if (timescale !== undefined) {
@@ -103,7 +138,6 @@ export class MigrationRunner {
     }
     for (const file of job.files.filter((f) => f.phase === 'migrations')) await this.applyFile(file);
     await this.applyRetrying(job.files.filter((f) => f.phase === 'post-apply'));
-    if (this.stubs) await this.db.exec(`DROP SCHEMA ${STUB_SCHEMA} CASCADE`);
     await this.db.exec(`SET search_path TO ${BASE_SEARCH_PATH}`);
     const model = await this.introspect(job);
     return { model, findings: this.findings(job.source), applied: this.applied, total: job.files.length };
@@ -115,7 +149,8 @@ export class MigrationRunner {
     try {
       await this.db.exec(INTROSPECTION_SETUP);
       const model = await introspect(async (sql) => (await this.db.query(sql)).rows, job.source, origin);
-      return { ...withOrigins(model, this.origins), uncertain: [...this.uncertain].sort() };
+      const external = this.healer.externalSchemas;
+      return { ...withoutSchema(withOrigins(model, this.origins), STUB_SCHEMA), uncertain: [...this.uncertain].sort(), ...(external.length > 0 ? { externalSchemas: external } : {}) };
     } finally {
       await this.db.exec('ROLLBACK');
     }
@@ -149,7 +184,7 @@ export class MigrationRunner {
   private async tryWhole(file: MigrationFile): Promise<boolean> {
     const statements = this.runnable(file);
     await this.resetSearchPath();
-    const error = await this.execCreatingRoles(statements.map((s) => s.sql).join(';\n'));
+    const error = await this.execHealing(statements.map((s) => s.sql).join(';\n'), true);
     if (error !== undefined) return false;
     for (const s of statements) this.record(file, s);
     this.applied++;
@@ -161,7 +196,7 @@ export class MigrationRunner {
     await this.resetSearchPath();
     let failed = false;
     for (const statement of this.runnable(file).filter((s) => !TRANSACTION.test(s.sql))) {
-      const error = await this.execCreatingRoles(statement.sql);
+      const error = await this.execHealing(statement.sql, false);
       if (error === undefined) {
         this.record(file, statement);
         continue;
@@ -178,8 +213,8 @@ export class MigrationRunner {
     if (!failed) this.applied++;
   }
 
-  /** Runs `sql`; a missing role is created and the statement run again. Returns the error message, if any. */
-  private async execCreatingRoles(sql: string): Promise<string | undefined> {
+  /** Runs `sql`; what it lacks (a role, an external schema or table) is made and it runs again. Returns the error message, if any. */
+  private async execHealing(sql: string, whole: boolean): Promise<string | undefined> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.db.exec(sql);
@@ -187,14 +222,8 @@ export class MigrationRunner {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await this.db.exec('ROLLBACK').catch(() => undefined);
-        const role = /^role "([^"]+)" does not exist$/.exec(message)?.[1];
-        if (role === undefined || attempt >= MAX_ROLES_PER_STATEMENT || this.roles.has(role)) return message;
-        this.roles.add(role);
-        try {
-          await this.db.exec(`CREATE ROLE ${quoteIdent(role)}`);
-        } catch {
-          return message;
-        }
+        const detail = (error as { detail?: unknown }).detail;
+        if (attempt >= MAX_HEALS_PER_STATEMENT || !(await this.healer.heal({ message, ...(typeof detail === 'string' ? { detail } : {}) }, sql, whole))) return message;
       }
     }
   }
@@ -247,6 +276,3 @@ function unavailableExtension(error: string, sql: string): string | undefined {
   return created !== null && /not available|control file/.test(error) ? (created[1] ?? created[2])?.toLowerCase() : undefined;
 }
 
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}

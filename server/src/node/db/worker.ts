@@ -4,6 +4,8 @@
  * create, introspects, sends the result back and exits, so the memory PGlite took is given back.
  * Only this process ever loads PGlite.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Extension } from '@electric-sql/pglite';
 import type { ApplyJob } from './runner';
@@ -47,13 +49,45 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
     const load = CONTRIB[name];
     if (load !== undefined) extensions[name.replace(/-/g, '_')] = await load();
   }
-  const db = await PGlite.create({ extensions });
+  const base = job.dataDirCache !== undefined ? baseDataDir(job.dataDirCache) : undefined;
+  const saved = base !== undefined ? readFile(base) : undefined;
+  const db = await PGlite.create({ extensions, ...(saved !== undefined ? { loadDataDir: new Blob([saved]) } : {}) });
+  if (base !== undefined && saved === undefined) await saveDataDir(db, base);
   const created = performance.now();
   try {
     const result = await new MigrationRunner(db).run(job);
-    return { type: 'done', result, stats: { createMs: Math.round(created - started), applyMs: Math.round(performance.now() - created), peakRssKb: process.resourceUsage().maxRSS } };
+    const cpu = process.cpuUsage();
+    return { type: 'done', result, stats: { createMs: Math.round(created - started), applyMs: Math.round(performance.now() - created), cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakRssKb: process.resourceUsage().maxRSS, fromSavedDataDir: saved !== undefined } };
   } finally {
     await db.close().catch(() => undefined);
+  }
+}
+
+/** The fresh database of this PGlite version, as PGlite dumps it (initdb's result, before any migration). */
+function baseDataDir(folder: string): string {
+  const pkg = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  const { version } = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version?: unknown };
+  return path.join(folder, `pglite-${typeof version === 'string' ? version : 'unknown'}-base.tar.gz`);
+}
+
+function readFile(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves a fresh database for the next runs (temp file, then rename); failing to is only slower next time. */
+async function saveDataDir(db: PGlite, file: string): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    const dump = await db.dumpDataDir('gzip');
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    fs.renameSync(temp, file);
+  } catch {
+    fs.rmSync(temp, { force: true });
   }
 }
 

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { parse } from 'yaml';
+import { buildDatabaseModels } from '../../../server/src/node/db/index';
+import { CORPUS } from '../helpers/corpus';
+
+/**
+ * Every corpus project's sources, built from its migrations in the embedded Postgres: the status of
+ * each source and how many statements failed. Every failure here is real: the same statement fails
+ * on a real Postgres too (dated versions sorting before the tables they alter, a squashed migration
+ * applied on top of the tables it recreates, env placeholders, stray markdown), or needs what no
+ * embedded Postgres has (postgis, pgvector, postgres_fdw, logical decoding, nhost's storage.buckets
+ * rows).
+ */
+/** Project -> source -> [status, failed statements, relations in the model (undefined: no model)]. */
+const EXPECTED: Record<string, Record<string, [string, number, number | undefined]>> = {
+  '0xIntuition__intuition-rs': { cache: ['from migrations: 1/1 applied', 0, 0], intuition: ['from migrations: 11/11 applied', 0, 24] },
+  '5stackgg__api': { default: ['from migrations: 610/610 applied', 0, 214] },
+  'Azure-Samples__azure-sql-db-graphql-hasura': { default: ['no migrations', 0, undefined], sqlserverdb: ['no model for mssql sources', 0, undefined] },
+  'B-T-Group__renda-sua': { Rendasua: ['from migrations: 330/344 applied', 47, 149] },
+  'Carina-labs__bdjuno': { bdjuno: ['from migrations: 13/13 applied', 0, 44] },
+  'CubicLu__gh-pabau': { default: ['from migrations: 15/15 applied', 0, 81] },
+  'HexlinkOfficial__Hexlink-Web': { default: ['from migrations: 1/1 applied', 0, 11] },
+  'MrMint__cellar-assistant': { default: ['from migrations: 242/294 applied', 200, 61] },
+  'Planingo__tea-forge': { mug: ['from migrations: 63/64 applied', 1, 23] },
+  'abhi40308__hasura-sample-app-ocd': { default: ['from migrations: 1/1 applied', 0, 2], bigquery: ['no model for bigquery sources', 0, undefined], citus: ['no migrations', 0, undefined], mssql: ['no model for mssql sources', 0, undefined], pg_db_2: ['no migrations', 0, undefined] },
+  'amaterusdb__amaterus_hasura': { default: ['from migrations: 316/316 applied', 0, 75] },
+  'bitcashorg__masterbots': { masterbots: ['from migrations: 152/152 applied', 0, 28] },
+  'creatiiv-io__runcore': { runcore: ['from migrations: 6/8 applied', 2, 41] },
+  'dventimihasura__hasura-projects__change-data-capture-1': { default: ['from migrations: 1/2 applied', 1, 6] },
+  'dventimihasura__hasura-projects__microsoft-sql-server-poc-1': { default: ['no model for mssql sources', 0, undefined] },
+  'dventimihasura__hasura-projects__postgres-read-through-cache-1': { default: ['from migrations: 2/10 applied', 7, 0] },
+  'dventimihasura__hasura-projects__system-of-systems-1_01_subgraph_approval': { default: ['no migrations', 0, undefined], approvals: ['no model for Mongo sources', 0, undefined] },
+  'dventimihasura__hasura-projects__system-of-systems-1_05_supergraph_gateway': { default: ['no migrations', 0, undefined] },
+  'f-eld-ch__sitrep': { Postgres: ['from migrations: 21/21 applied', 0, 12] },
+  'hasura__hasura-ecommerce': { default: ['from migrations: 1/1 applied', 0, 9] },
+  'hasura__hasura-v2-demo-heterogeneous': { mongo: ['no model for Mongo sources', 0, undefined], postgres: ['from migrations: 2/2 applied', 0, 11] },
+  'kaguraswap__monorepo': { default: ['from migrations: 3/3 applied', 0, 11] },
+  'kasparpalgi__cloud-services-backend': { default: ['from migrations: 19/21 applied', 73, 12], crm: ['no model for mysql8 sources', 0, undefined] },
+  'metaDAOproject__futarchy-indexer': { futarchy: ['from migrations: 18/19 applied', 1, 41] },
+  'navya-solutions__altra-app': { 'altra-db': ['from migrations: 1/1 applied', 0, 21] },
+  'yuu8812__so-se-ji-hasura': { default: ['from migrations: 141/141 applied', 0, 24] },
+};
+
+function sourcesOf(root: string): { name: string; kind: string }[] {
+  const list: unknown = parse(fs.readFileSync(path.join(root, 'databases/databases.yaml'), 'utf8'));
+  return (Array.isArray(list) ? list : []).map((s: { name?: unknown; kind?: unknown }) => ({ name: String(s.name), kind: String(s.kind) }));
+}
+
+describe('every corpus project builds its database models', { skip: !fs.existsSync(CORPUS) && 'no ../shared/corpus' }, () => {
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-db-corpus-'));
+  after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+
+  test('the expectations cover every corpus project', () => {
+    const projects = fs.readdirSync(CORPUS).filter((d) => fs.existsSync(path.join(CORPUS, d, 'metadata/databases/databases.yaml'))).sort();
+    assert.deepEqual(projects, Object.keys(EXPECTED).sort());
+  });
+
+  for (const [project, expected] of Object.entries(EXPECTED)) {
+    test(project, async () => {
+      const root = path.join(CORPUS, project, 'metadata');
+      const builds = await buildDatabaseModels(root, sourcesOf(root), { cacheDir });
+      const got = Object.fromEntries(builds.map((b) => [b.source, [b.status, b.findings.filter((f) => f.code === 'migration-statement-failed').length, b.model && Object.keys(b.model.relations).length]]));
+      assert.deepEqual(got, expected);
+    });
+  }
+});
