@@ -61,11 +61,10 @@ export function syntaxFindings(file: string, text: string, errors: readonly YAML
     out.push(findingOf(file, error, explained, severity));
   }
   const rest = errors.slice(i).filter((e) => !isClaimed(e));
-  if (rest.length === 1) out.push(findingOf(file, rest[0]!, explain(rest[0]!, ctx), severity));
-  else if (rest.length > 1) {
-    const message = `${rest.length} more YAML ${severity}s from here on are not listed.`;
-    out.push({ code: 'yaml-syntax', severity, message, file, span: fallbackSpan(text, rest[0]!) });
-  }
+  if (rest.length === 0) return out;
+  const next = explain(rest[0]!, ctx);
+  if (rest.length === 1) out.push(findingOf(file, rest[0]!, next, severity));
+  else out.push({ code: 'yaml-syntax', severity, message: `${rest.length} more YAML ${severity}s from here on are not listed.`, file, span: next.span });
   return out;
 }
 

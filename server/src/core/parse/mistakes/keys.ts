@@ -6,13 +6,14 @@ import { blockScalarNotIndented } from './indentation';
 import { keyOf, restOfLine, spaces } from './lines';
 import type { Line } from './lines';
 
-/** A key written twice in one mapping (found by parse/finish.ts), with where the first one is. */
+/** A key written twice in one mapping (found by parse/finish.ts), with where it and the first one are. */
 export class DuplicateKeyError extends YAMLParseError {
   constructor(
     readonly key: Span,
     readonly first: Span,
   ) {
-    super([key.start, key.end], 'DUPLICATE_KEY', 'Map keys must be unique');
+    // At the key's start, as yaml's own uniqueKeys check puts it.
+    super([key.start, key.start + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
   }
 }
 
@@ -68,7 +69,7 @@ function indentedPast(line: Line, next: Line, error: YAMLError): Explained {
   const start = next.start + next.indent;
   return {
     span: { start, end: start + nextKey.length },
-    message: `\`${nextKey}\` is indented ${spaces(next.indent)}, more than \`${key}\` on line ${line.number} (${column}), so YAML reads it as more of the value of \`${key}\`. Keys of one mapping must line up: remove ${spaces(next.indent - column)}.`,
+    message: `\`${nextKey}\` is indented ${spaces(next.indent)}, but \`${key}\` on line ${line.number} is indented ${column}, so YAML reads \`${nextKey}\` as more of the value of \`${key}\`. Keys of one mapping must line up: remove ${spaces(next.indent - column)}.`,
     claims: { start: error.pos[0], end: next.end + 1 },
   };
 }
