@@ -49,7 +49,7 @@ function parseText(path: string, text: string): YamlFile {
   const includes = finishDocument(doc, path, text);
   mergeErrors(doc, unquotedTemplates(doc, text));
   // Explained only when there are errors (parse/mistakes): most files have none.
-  const syntax = [...syntaxFindings(path, text, doc.errors, 'error'), ...syntaxFindings(path, text, doc.warnings, 'warning')];
+  const syntax = [...syntaxFindings(path, text, doc.errors, 'error', parsed.cst), ...syntaxFindings(path, text, doc.warnings, 'warning', parsed.cst)];
   // An alias is written `*name`: a text without `*` has none (most files), nothing to count.
   const aliasProblem = text.includes('*') ? checkAliases(doc) : undefined;
   if (aliasProblem) {

@@ -1,4 +1,4 @@
-import type { ErrorCode, YAMLError } from 'yaml';
+import type { CST, ErrorCode, YAMLError } from 'yaml';
 import type { Finding, RelatedInfo, Severity, Span } from '../../diagnostics';
 import { explainSecondDocument } from './documents';
 import { explainIndentation, explainListItem, explainTab } from './indentation';
@@ -20,6 +20,8 @@ export interface MistakeContext {
   readonly file: string;
   readonly text: string;
   readonly lines: Lines;
+  /** The parser's tokens of the text, when the parse kept them (else they are made again when needed). */
+  readonly cst: readonly CST.Token[] | undefined;
 }
 
 export type Explainer = (error: YAMLError, ctx: MistakeContext) => Explained | undefined;
@@ -46,9 +48,9 @@ export const MAX_SYNTAX_FINDINGS = 100;
  * the mistake, the errors that follow from an explained one left out, the first MAX_SYNTAX_FINDINGS
  * listed and the rest counted. Runs only for files that have errors.
  */
-export function syntaxFindings(file: string, text: string, errors: readonly YAMLError[], severity: Severity): Finding[] {
+export function syntaxFindings(file: string, text: string, errors: readonly YAMLError[], severity: Severity, cst?: readonly CST.Token[]): Finding[] {
   if (errors.length === 0) return [];
-  const ctx: MistakeContext = { file, text, lines: new Lines(text) };
+  const ctx: MistakeContext = { file, text, lines: new Lines(text), cst };
   const claimed: Span[] = [];
   const isClaimed = (e: YAMLError): boolean => claimed.some((c) => e.pos[0] >= c.start && e.pos[0] < c.end);
   const out: Finding[] = [];

@@ -14,8 +14,16 @@ function siblings(lines: Lines, parent: Line | undefined, line: Line): Line[] {
   return between.filter((l) => l.indent === min);
 }
 
-/** The usual indentation step of the file (2 when it cannot tell). */
+const steps = new WeakMap<Lines, number>();
+
+/** The usual indentation step of the file (2 when it cannot tell), once per file. */
 function indentStep(lines: Lines): number {
+  let step = steps.get(lines);
+  if (step === undefined) steps.set(lines, (step = countSteps(lines)));
+  return step;
+}
+
+function countSteps(lines: Lines): number {
   const counts = new Map<number, number>();
   let prev: Line | undefined;
   for (let n = 1; n <= lines.count; n++) {

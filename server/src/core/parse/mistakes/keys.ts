@@ -98,6 +98,10 @@ export const explainTextAfterValue = (error: YAMLError, ctx: MistakeContext): Ex
   const value = restOfLine(lines, valueStart);
   if (value.startsWith('{{')) return { span: { start: valueStart, end: valueStart + value.length }, message: unquotedTemplate(value, keyOf(line)), claims };
   const extra = restOfLine(lines, error.pos[0]);
+  if (error.pos[0] === line.start + line.indent) {
+    const message = `This line lines up with no key above it (it is indented ${spaces(line.indent)}), so YAML cannot place it and stops reading the file here. Indent it like the keys it belongs with.`;
+    return { span: { start: error.pos[0], end: error.pos[0] + extra.length }, message, claims: { start: line.start, end: text.length + 1 } };
+  }
   const quoted = /(["'])((?:(?!\1).)*)\1\s*$/.exec(text.slice(valueStart, error.pos[0]));
   const fix = quoted ? `put it inside the quotes (\`${quoted[1]}${quoted[2]} ${extra}${quoted[1]}\`) or remove it` : 'remove it, or quote the whole value';
   return {

@@ -19,7 +19,7 @@ export class TemplateError extends YAMLParseError {
 /** The unquoted templates of a document; cheap for a text without `{{` (most files). */
 export function unquotedTemplates(doc: Document.Parsed, text: string): TemplateError[] {
   const starts = new Set<number>();
-  for (let at = text.indexOf('{{'); at >= 0; at = text.indexOf('{{', at + 2)) starts.add(at);
+  for (let at = text.indexOf('{{'); at >= 0; at = text.indexOf('{{', at + 2)) if (startsNode(text, at)) starts.add(at);
   if (starts.size === 0) return [];
   const out: TemplateError[] = [];
   visit(doc, {
@@ -29,6 +29,13 @@ export function unquotedTemplates(doc: Document.Parsed, text: string): TemplateE
     },
   });
   return out;
+}
+
+/** Whether `{{` at `at` can start a node: after `key:`, `-`, `[`, `,` or at a line's start (not inside a quoted or plain string). */
+function startsNode(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return i < 0 || ':-[,\n\r'.includes(text[i]!);
 }
 
 /** `{{NAME}}` as YAML reads it: a flow mapping whose one key is a flow mapping of one plain key, no values. */

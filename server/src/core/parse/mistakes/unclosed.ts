@@ -10,8 +10,25 @@ interface Opened {
   readonly char: string;
 }
 
-/** The quoted scalars and the outermost flow collections (`[`, `{`) that the CST shows unclosed, in text order. */
-function unclosedTokens(text: string): Opened[] {
+interface Unclosed {
+  readonly quotes: readonly Opened[];
+  readonly brackets: readonly Opened[];
+}
+
+const unclosedOf = new WeakMap<MistakeContext, Unclosed>();
+
+/** The quoted scalars and the outermost flow collections (`[`, `{`) that the CST shows unclosed, in text order (once per file). */
+function unclosedTokens(ctx: MistakeContext): Unclosed {
+  let found = unclosedOf.get(ctx);
+  if (!found) {
+    const all = scanUnclosed(ctx.cst ?? [...new Parser().parse(ctx.text)]);
+    found = { quotes: all.filter((t) => t.char === '"' || t.char === "'"), brackets: all.filter((t) => t.char === '[' || t.char === '{') };
+    unclosedOf.set(ctx, found);
+  }
+  return found;
+}
+
+function scanUnclosed(tokens: Iterable<CST.Token>): Opened[] {
   const out: Opened[] = [];
   const visit = (token: CST.Token | undefined, inFlow: boolean): void => {
     if (!token) return;
@@ -26,7 +43,7 @@ function unclosedTokens(text: string): Opened[] {
       for (const item of token.items) ['key' in item ? item.key : undefined, item.value].forEach((t) => visit(t ?? undefined, inFlow));
     }
   };
-  for (const token of new Parser().parse(text)) visit(token, false);
+  for (const token of tokens) visit(token, false);
   return out;
 }
 
@@ -49,7 +66,7 @@ const WHAT: Readonly<Record<string, string>> = { '[': 'list', '{': 'mapping', '"
 /** `Missing closing "quote`: at the opening quote, with the value closed as it most likely ends. */
 export const explainMissingQuoteOrBracket = (error: YAMLError, ctx: MistakeContext): Explained | undefined => {
   if (!/^Missing closing ["']quote/.test(error.message)) return undefined;
-  const opened = lastBefore(unclosedTokens(ctx.text).filter((t) => t.char === '"' || t.char === "'"), error.pos[0]);
+  const opened = lastBefore(unclosedTokens(ctx).quotes, error.pos[0]);
   if (!opened) return undefined;
   const value = restOfLine(ctx.lines, opened.offset);
   const line = ctx.lines.at(opened.offset);
@@ -68,7 +85,7 @@ export const explainMissingQuoteOrBracket = (error: YAMLError, ctx: MistakeConte
  */
 export const explainUnclosedFlow = (error: YAMLError, ctx: MistakeContext): Explained | undefined => {
   if (!/^Flow (sequence|map) in block collection/.test(error.message)) return undefined;
-  const opened = lastBefore(unclosedTokens(ctx.text).filter((t) => t.char === '[' || t.char === '{'), error.pos[0] + 1);
+  const opened = lastBefore(unclosedTokens(ctx).brackets, error.pos[0] + 1);
   if (!opened) return undefined;
   const { lines } = ctx;
   const line = lines.at(opened.offset);
@@ -87,8 +104,9 @@ export const explainUnclosedFlow = (error: YAMLError, ctx: MistakeContext): Expl
 function continuedTooLittle(ctx: MistakeContext, opened: Opened, openLine: number, closedAt: number): Explained {
   const { lines } = ctx;
   const first = lines.line(openLine);
-  let line = lines.near(first, 1)!;
-  while (line.indent > first.indent && line.number < lines.at(closedAt).number) line = lines.near(line, 1)!;
+  const last = lines.at(closedAt);
+  let line = lines.near(first, 1) ?? last;
+  while (line.indent > first.indent && line.number < last.number) line = lines.near(line, 1) ?? last;
   const key = keyOf(first);
   const under = key ? `\`${key}\`` : `line ${openLine}`;
   return {
@@ -115,16 +133,25 @@ export function everythingAfter(lines: Lines, offset: number): { start: number; 
   return { start: offset, end: lines.text.length + 1 };
 }
 
+/** The last of `tokens` (in text order) that starts before `offset`. */
 function lastBefore(tokens: readonly Opened[], offset: number): Opened | undefined {
-  let found: Opened | undefined;
-  for (const t of tokens) if (t.offset < offset) found = t;
-  return found;
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.offset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return tokens[lo - 1];
 }
 
-/** Where the bracket at `offset` is closed, skipping quoted text; undefined when never. */
+/** How far a bracket's closing one is looked for (a flow collection is a few lines; this keeps many unclosed ones linear). */
+const CLOSING_REACH = 16_384;
+
+/** Where the bracket at `offset` is closed, skipping quoted text; undefined when never (or not near). */
 function closingOffset(text: string, offset: number): number | undefined {
   let depth = 0;
-  for (let i = offset; i < text.length; i++) {
+  for (let i = offset; i < Math.min(text.length, offset + CLOSING_REACH); i++) {
     const c = text[i]!;
     if (c === '"' || c === "'") i = quoteEnd(text, i);
     else if (c === '[' || c === '{') depth++;
