@@ -87,8 +87,13 @@ function inputOf(caseDir) {
   }).join('<br>');
 }
 
+/** The first few of a long list, and how many more. */
+function few(items, shown = 4) {
+  return items.length <= shown ? items : [...items.slice(0, shown - 1), `(and ${items.length - shown + 1} more)`];
+}
+
 function row(project, peer) {
-  const theirsText = project.changed.flatMap((f) => (peer.get(f.path) ?? []).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`));
+  const theirsText = few(project.changed.flatMap((f) => (peer.get(f.path) ?? []).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`)));
   const oursText = ours(project).map((d) => `${d.file === project.changed[0]?.rel ? '' : `${d.file} `}${d.line}:${d.column} ${d.message} (${d.code})`);
   return `| ${project.name}<br>${inputOf(path.join(FIXTURES, 'cases', project.name))} | ${cell(theirsText.join('<br>') || '(nothing)')} | ${cell(oursText.join('<br>') || '(nothing)')} |`;
 }

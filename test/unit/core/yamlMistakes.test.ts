@@ -49,7 +49,7 @@ const EXPECTED: Record<string, Want[]> = Object.fromEntries<Want[]>([
   ['unclosed-double-quote', [['yaml-syntax', "This double quote is never closed, so YAML reads the lines after line 2 as part of the value. Close it where the value ends: `\"author\"`."]]],
   ['unclosed-flow-mapping', [['yaml-syntax', "This `{` is never closed: end the mapping with `}`, as in `filter: {author_id: {_eq: X-Hasura-User-Id}}`."]]],
   ['unclosed-flow-sequence', [['yaml-syntax', "This `[` is never closed: end the list with `]`, as in `columns: [id, title, author_id]`."]]],
-  ['unclosed-quote-closed-later', [['yaml-syntax', "This double quote is never closed, so YAML reads the lines after line 5 as part of the value. Close it where the value ends: `\"{{ACTION_BASE_URL}}/create-article\"`."]]],
+  ['unclosed-quote-in-url', [['yaml-syntax', "This double quote is never closed, so YAML reads the lines after line 5 as part of the value. Close it where the value ends: `\"{{ACTION_BASE_URL}}/create-article\"`."]]],
   ['unclosed-single-quote', [['yaml-syntax', "This single quote is never closed, so YAML reads the lines after line 3 as part of the value. Close it where the value ends: `'public'`."]]],
   ['undefined-alias', [['yaml-syntax', "`*own_articles` names no anchor: this file has no `&own_articles` before it. Define the anchor on the value to repeat, or write the value here."]]],
   ['unquoted-env-template', [['yaml-syntax', "`{{CLEANUP_WEBHOOK_URL}}` must be quoted: unquoted, `{` starts a YAML mapping, not text. Write `webhook: \"{{CLEANUP_WEBHOOK_URL}}\"`."]]],
@@ -134,4 +134,17 @@ describe('what a file with YAML errors pauses', () => {
       ['yaml-syntax', 'perms.yaml', 'This double quote is never closed, so YAML reads the lines after line 1 as part of the value. Close it where the value ends: `"- role: user"`.'],
     ]);
   });
+});
+
+describe('YAML mistakes in files with CRLF line ends', () => {
+  for (const name of mistakeCaseNames()) {
+    test(`${name}: the same messages, over the same text`, () => {
+      const c = mistakeCase(name);
+      const lf = checkFiles(c.files).findings;
+      const crlfFiles = Object.fromEntries(Object.entries(c.files).map(([file, text]) => [file, text.replace(/\n/g, '\r\n')]));
+      const crlf = checkFiles(crlfFiles).findings;
+      const text = (files: Record<string, string>, f: Finding): string => files[f.file]!.slice(f.span.start, f.span.end).replace(/\r\n/g, '\n');
+      assert.deepEqual(crlf.map((f) => [f.code, f.message, text(crlfFiles, f)]), lf.map((f) => [f.code, f.message, text(c.files, f)]));
+    });
+  }
 });
