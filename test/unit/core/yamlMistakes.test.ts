@@ -3,7 +3,9 @@ import { describe, test } from 'node:test';
 import { compareFindings } from '../../../server/src/core/diagnostics';
 import type { Finding, Severity } from '../../../server/src/core/diagnostics';
 import { ParseCache } from '../../../server/src/core/project/cache';
+import { parseYamlFile } from '../../../server/src/core/parse/yamlFile';
 import { RootSession } from '../../../server/src/core/session';
+import { unmark } from '../helpers/marked';
 import { memoryHost } from '../helpers/memoryHost';
 import { schemaValidator } from '../helpers/project';
 import { baseFiles, checkFiles, mistakeCase, mistakeCaseNames, MISTAKES_ROOT } from '../helpers/yamlMistakes';
@@ -145,6 +147,32 @@ describe('YAML mistakes in files with CRLF line ends', () => {
       const crlf = checkFiles(crlfFiles).findings;
       const text = (files: Record<string, string>, f: Finding): string => files[f.file]!.slice(f.span.start, f.span.end).replace(/\r\n/g, '\n');
       assert.deepEqual(crlf.map((f) => [f.code, f.message, text(crlfFiles, f)]), lf.map((f) => [f.code, f.message, text(c.files, f)]));
+    });
+  }
+});
+
+describe('more YAML mistakes, one file at a time', () => {
+  /** The syntax findings of a marked text: [marked text, message]. */
+  const explained = (marked: string): [string, string][] => {
+    const { text } = unmark(marked);
+    return parseYamlFile('/f.yaml', text).syntax.map((f) => [text.slice(f.span.start, f.span.end), f.message]);
+  };
+  const marks = (marked: string): string[] => {
+    const { text, spans } = unmark(marked);
+    return spans.map((s) => text.slice(s.start, s.end));
+  };
+  const cases: [string, string, string[]][] = [
+    ['a missing comma in a flow mapping', 'a:\n  f: {x: ⟦1 y: 2⟧}\n', ['A comma is missing before `y`: the items of `{ }` are separated by commas, as in `1, y:`.']],
+    ['a list item inside brackets', 'a: [\n  ⟦- x⟧\n]\n', ['A `- ` list item cannot be inside `[ ]` or `{ }`: write the items as `[a, b]`, or drop the brackets and write one `- ` item per line.']],
+    ['the first key of the file indented', '# roles\n ⟦a⟧: 1\nb: 2\n', ['`a` is indented 1 space, but it is the first key of the file, and `b` on line 3 is indented 0: keys of one mapping must line up. Remove 1 space.']],
+    ['an unclosed bracket inside another: said once, with no wrong example', 'a:\n  f: ⟦{x: [1, 2}⟧\n  g: 1\n', ['This `{` is never closed: end the mapping with `}`.']],
+    ['a byte order mark before an indented key', '\ufeffa: 1\n  ⟦b⟧: 2\n', ['`b` is indented 2 spaces, but `a` on line 1 is indented 0, so YAML reads `b` as more of the value of `a`. Keys of one mapping must line up: remove 2 spaces.']],
+    ['a quote never closed inside brackets: no guess where it ends', 'a: [⟦"x, y]⟧\nb: 1\n', ['This double quote is never closed, so YAML reads the lines after line 1 as part of the value. Close it with another " where the value ends.']],
+    ['an empty double-quoted value never closed', 'a: ⟦"⟧\nb: 1\n', ['This double quote is never closed, so YAML reads the lines after line 1 as part of the value. Close it with another " where the value ends.']],
+  ];
+  for (const [what, marked, messages] of cases) {
+    test(what, () => {
+      assert.deepEqual(explained(marked), marks(marked).map((m, i) => [m, messages[i]]));
     });
   }
 });

@@ -2,7 +2,7 @@ import type { CST, ErrorCode, YAMLError } from 'yaml';
 import type { Finding, RelatedInfo, Severity, Span } from '../../diagnostics';
 import { explainSecondDocument } from './documents';
 import { explainIndentation, explainListItem, explainTab } from './indentation';
-import { explainCompactMapping, explainDuplicateKey, explainEscape, explainImplicitKey, explainScalarStart, explainTextAfterValue } from './keys';
+import { explainBlockInFlow, explainCompactMapping, explainDuplicateKey, explainEscape, explainImplicitKey, explainScalarStart, explainTextAfterValue } from './keys';
 import { Lines } from './lines';
 import { explainTemplate } from './templates';
 import { explainMissingQuoteOrBracket, explainStrayCloser, explainUnclosedFlow } from './unclosed';
@@ -31,6 +31,7 @@ const EXPLAINERS: Partial<Record<ErrorCode, readonly Explainer[]>> = {
   MISSING_CHAR: [explainMissingQuoteOrBracket, explainListItem, explainImplicitKey],
   BAD_INDENT: [explainUnclosedFlow, explainIndentation],
   UNEXPECTED_TOKEN: [explainStrayCloser, explainTextAfterValue],
+  BLOCK_IN_FLOW: [explainBlockInFlow],
   BLOCK_AS_IMPLICIT_KEY: [explainListItem, explainCompactMapping, explainImplicitKey],
   MULTILINE_IMPLICIT_KEY: [explainListItem, explainImplicitKey],
   TAB_AS_INDENT: [explainTab],
@@ -60,7 +61,10 @@ export function syntaxFindings(file: string, text: string, errors: readonly YAML
     if (isClaimed(error)) continue;
     const explained = explain(error, ctx);
     if (explained.claims) claimed.push(explained.claims);
-    out.push(findingOf(file, error, explained, severity));
+    const finding = findingOf(file, error, explained, severity);
+    // Two errors of one mistake (yaml reports some twice) explained the same way: said once.
+    const last = out[out.length - 1];
+    if (!last || last.message !== finding.message || last.span.start !== finding.span.start) out.push(finding);
   }
   const rest = errors.slice(i).filter((e) => !isClaimed(e));
   if (rest.length === 0) return out;

@@ -3,7 +3,7 @@ import type { YAMLError } from 'yaml';
 import type { Span } from '../../diagnostics';
 import type { Explained, MistakeContext } from './explain';
 import { blockScalarNotIndented } from './indentation';
-import { keyOf, restOfLine, spaces } from './lines';
+import { holdsSomething, keyOf, restOfLine, spaces } from './lines';
 import type { Line } from './lines';
 
 /** A key written twice in one mapping (found by parse/finish.ts), with where it and the first one are. */
@@ -98,10 +98,7 @@ export const explainTextAfterValue = (error: YAMLError, ctx: MistakeContext): Ex
   const value = restOfLine(lines, valueStart);
   if (value.startsWith('{{')) return { span: { start: valueStart, end: valueStart + value.length }, message: unquotedTemplate(value, keyOf(line)), claims };
   const extra = restOfLine(lines, error.pos[0]);
-  if (error.pos[0] === line.start + line.indent) {
-    const message = `This line lines up with no key above it (it is indented ${spaces(line.indent)}), so YAML cannot place it and stops reading the file here. Indent it like the keys it belongs with.`;
-    return { span: { start: error.pos[0], end: error.pos[0] + extra.length }, message, claims: { start: line.start, end: text.length + 1 } };
-  }
+  if (error.pos[0] === line.start + line.indent) return linesUpWithNothing(ctx, line, extra);
   const quoted = /(["'])((?:(?!\1).)*)\1\s*$/.exec(text.slice(valueStart, error.pos[0]));
   const fix = quoted ? `put it inside the quotes (\`${quoted[1]}${quoted[2]} ${extra}${quoted[1]}\`) or remove it` : 'remove it, or quote the whole value';
   return {
@@ -109,6 +106,36 @@ export const explainTextAfterValue = (error: YAMLError, ctx: MistakeContext): Ex
     message: `\`${extra}\` follows a value that is already complete: ${fix}.`,
     claims,
   };
+};
+
+/** A line less indented than everything before it: the first key of the file is indented, or this line is out of line. */
+function linesUpWithNothing(ctx: MistakeContext, line: Line, extra: string): Explained {
+  const { lines, text } = ctx;
+  const claims = { start: line.start, end: text.length + 1 };
+  let first = lines.line(1);
+  if (!holdsSomething(first)) first = lines.near(first, 1) ?? first;
+  const firstKey = keyOf(first);
+  if (first.number < line.number && first.indent > line.indent && firstKey) {
+    const start = first.start + first.indent;
+    return {
+      span: { start, end: start + firstKey.length },
+      message: `\`${firstKey}\` is indented ${spaces(first.indent)}, but it is the first key of the file, and \`${keyOf(line) ?? extra}\` on line ${line.number} is indented ${line.indent}: keys of one mapping must line up. Remove ${spaces(first.indent - line.indent)}.`,
+      claims,
+    };
+  }
+  const start = line.start + line.indent;
+  const message = `This line lines up with no key above it (it is indented ${spaces(line.indent)}), so YAML cannot place it and stops reading the file here. Indent it like the keys it belongs with.`;
+  return { span: { start, end: start + extra.length }, message, claims };
+}
+
+/** `Block collections are not allowed within flow collections`: a `- ` item inside `[ ]`, or a missing comma in `{ }`. */
+export const explainBlockInFlow = (error: YAMLError, ctx: MistakeContext): Explained | undefined => {
+  const token = restOfLine(ctx.lines, error.pos[0]).replace(/[,\]}].*$/, '');
+  const span = { start: error.pos[0], end: error.pos[0] + token.length };
+  if (/^-(\s|$)/.test(token)) return { span, message: 'A `- ` list item cannot be inside `[ ]` or `{ }`: write the items as `[a, b]`, or drop the brackets and write one `- ` item per line.' };
+  const pair = /^(.*\S)\s+([^\s:,]+):(\s|$)/.exec(token);
+  if (!pair) return undefined;
+  return { span, message: `A comma is missing before \`${pair[2]}\`: the items of \`{ }\` are separated by commas, as in \`${pair[1]}, ${pair[2]}:\`.` };
 };
 
 /** Where a line's value starts, after `key: ` or `- ` (0 when it has neither). */

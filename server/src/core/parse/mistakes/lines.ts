@@ -31,7 +31,8 @@ export class Lines {
   }
 
   line(number: number): Line {
-    const start = this.index.offsetAt({ line: number - 1, character: 0 });
+    // A byte order mark is not part of the first line's text.
+    const start = this.index.offsetAt({ line: number - 1, character: 0 }) + (number === 1 && this.text.charCodeAt(0) === 0xfeff ? 1 : 0);
     let end = number < this.count ? this.index.offsetAt({ line: number, character: 0 }) - 1 : this.text.length;
     if (end > start && this.text[end - 1] === '\r') end--;
     let indent = 0;

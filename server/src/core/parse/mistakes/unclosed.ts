@@ -70,7 +70,9 @@ export const explainMissingQuoteOrBracket = (error: YAMLError, ctx: MistakeConte
   if (!opened) return undefined;
   const value = restOfLine(ctx.lines, opened.offset);
   const line = ctx.lines.at(opened.offset);
-  const suggestion = value.length > 1 ? ` Close it where the value ends: \`${value}${opened.char}\`.` : ` Close it with another ${opened.char} where the value ends.`;
+  // Inside `[ ]` or `{ }` the value ends before a bracket or comma, which one cannot tell.
+  const sure = value.length > 1 && !/[\]}]/.test(value);
+  const suggestion = sure ? ` Close it where the value ends: \`${value}${opened.char}\`.` : ` Close it with another ${opened.char} where the value ends.`;
   return {
     span: { start: opened.offset, end: opened.offset + value.length },
     message: `This ${WHAT[opened.char]} is never closed, so YAML reads the lines after line ${line.number} as part of the value.${suggestion}`,
@@ -92,11 +94,12 @@ export const explainUnclosedFlow = (error: YAMLError, ctx: MistakeContext): Expl
   const closedAt = closingOffset(ctx.text, opened.offset);
   if (closedAt !== undefined && lines.at(closedAt).number > line.number) return continuedTooLittle(ctx, opened, line.number, closedAt);
   const value = restOfLine(lines, opened.offset);
-  const fixed = value + missingClosers(value);
+  const closers = missingClosers(value);
   const key = keyOf(line);
+  const example = closers === undefined ? '' : `, as in \`${key ? `${key}: ` : ''}${value}${closers}\``;
   return {
     span: { start: opened.offset, end: opened.offset + value.length },
-    message: `This \`${opened.char}\` is never closed: end the ${WHAT[opened.char]} with \`${CLOSER[opened.char]}\`, as in \`${key ? `${key}: ` : ''}${fixed}\`.`,
+    message: `This \`${opened.char}\` is never closed: end the ${WHAT[opened.char]} with \`${CLOSER[opened.char]}\`${example}.`,
     claims: { start: opened.offset, end: Math.max(error.pos[1], lines.at(error.pos[0]).end + 1) },
   };
 };
@@ -170,14 +173,14 @@ function quoteEnd(text: string, at: number): number {
   return text.length;
 }
 
-/** The closing brackets `value` lacks, innermost first. */
-function missingClosers(value: string): string {
+/** The closing brackets `value` lacks, innermost first; undefined when a bracket in it closes the wrong one. */
+function missingClosers(value: string): string | undefined {
   const open: string[] = [];
   for (let i = 0; i < value.length; i++) {
     const c = value[i]!;
     if (c === '"' || c === "'") i = quoteEnd(value, i);
     else if (c === '[' || c === '{') open.push(CLOSER[c]!);
-    else if (c === ']' || c === '}') open.pop();
+    else if ((c === ']' || c === '}') && open.pop() !== c) return undefined;
   }
   return open.reverse().join('');
 }
