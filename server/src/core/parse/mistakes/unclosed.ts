@@ -70,8 +70,9 @@ export const explainMissingQuoteOrBracket = (error: YAMLError, ctx: MistakeConte
   if (!opened) return undefined;
   const value = restOfLine(ctx.lines, opened.offset);
   const line = ctx.lines.at(opened.offset);
-  // Inside `[ ]` or `{ }` the value ends before a bracket or comma, which one cannot tell.
-  const sure = value.length > 1 && !/[\]}]/.test(value);
+  // Inside `[ ]` or `{ }` the value ends before a bracket or a comma, which one cannot tell.
+  const inFlow = /[[{,]\s*$/.test(ctx.text.slice(line.start, opened.offset));
+  const sure = value.length > 1 && !inFlow;
   const suggestion = sure ? ` Close it where the value ends: \`${value}${opened.char}\`.` : ` Close it with another ${opened.char} where the value ends.`;
   return {
     span: { start: opened.offset, end: opened.offset + value.length },
