@@ -10,6 +10,7 @@ import { loadProject, reloadFiles } from './project/load';
 import type { Reload } from './project/load';
 import type { Project, ProjectFile } from './project/project';
 import { RULES } from './rules';
+import { inlinesBrokenFragment, isBroken, syntaxPause } from './rules/paused';
 import { RuleRunner } from './rules/runner';
 import { applySeverity } from './severity';
 import type { SeverityOverrides } from './severity';
@@ -76,7 +77,9 @@ export class RootSession {
   }
 
   private validate(project: Project, file: ProjectFile, perFile: Map<string, readonly Finding[]>): void {
-    const findings = [...(file.yaml?.syntax ?? []), ...(this.services.validator?.validate(project, file) ?? [])];
+    // A fragment with YAML errors would be read into this file's value: its own findings say enough.
+    const schema = this.services.validator && !inlinesBrokenFragment(project, file) ? this.services.validator.validate(project, file) : [];
+    const findings = [...(file.yaml?.syntax ?? []), ...schema];
     if (findings.length > 0) perFile.set(file.path, findings);
     else perFile.delete(file.path);
   }
@@ -84,8 +87,11 @@ export class RootSession {
   private result(state: State, severity: SeverityOverrides | undefined): RootResult {
     const { project, build } = state;
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
-    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases }, this.services.rules ?? RULES);
-    const findings = [...project.findings, ...[...state.perFile.values()].flat(), ...ruleFindings];
+    // Files with YAML errors: the rules that read them pause, and nothing but their syntax findings is said about them.
+    const pause = syntaxPause(project, new Set([...state.perFile.keys()].filter((path) => isBroken(project.files.get(path)))));
+    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases }, this.services.rules ?? RULES, pause);
+    const others = [...project.findings, ...ruleFindings];
+    const findings = [...(pause ? pause.keep(others) : others), ...[...state.perFile.values()].flat()];
     return { root: this.root, project, index: build.index, findings: applySeverity(findings, severity).sort(compareFindings), databases };
   }
 }

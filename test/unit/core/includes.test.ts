@@ -87,7 +87,7 @@ describe('parse cache', () => {
 describe('YAML syntax', () => {
   test('a syntax error is reported at its position and other files are still checked', () => {
     const result = assertMarked('yaml-syntax', {
-      'databases/default/tables/public_author.yaml': 'table:\n  name: author\n  schema: public\n⟦ ⟧bad: indent\n',
+      'databases/default/tables/public_author.yaml': 'table:\n  name: author\n  schema: public\n ⟦bad⟧: indent\n',
       'allow_list.yaml': '- collection: ghost\n',
     });
     assert.ok(result.findings.some((f) => f.code === 'allow-list-unknown-collection'));

@@ -93,18 +93,26 @@ describe('the bounded parse', () => {
   });
 
   test(`errors: the first ${MAX_SYNTAX_FINDINGS} are listed, then how many more there are at the next one`, () => {
-    const text = `a: 1\n${']\n'.repeat(150)}`;
+    const line = '- "C:\\data"\n';
+    const text = line.repeat(150);
     const syntax = parseYamlFile('/f.yaml', text).syntax;
     assert.equal(syntax.length, MAX_SYNTAX_FINDINGS + 1);
-    assert.deepEqual(syntax[0], { code: 'yaml-syntax', severity: 'error', message: 'Unexpected flow-seq-end token in YAML stream: "]"', file: '/f.yaml', span: { start: 5, end: 6 }, data: { yamlCode: 'UNEXPECTED_TOKEN' } });
-    assert.deepEqual(syntax[MAX_SYNTAX_FINDINGS], { code: 'yaml-syntax', severity: 'error', message: '50 more YAML errors from here on are not listed.', file: '/f.yaml', span: { start: 205, end: 206 } });
-    assert.equal(parseYamlFile('/f.yaml', `a: 1\n${']\n'.repeat(101)}`).syntax.length, 101, 'one more error is listed, not summarized');
+    const message = '`\\d` is not an escape sequence, and inside double quotes `\\` always starts one. Write `\\\\d` for a backslash, or use single quotes, where `\\` is an ordinary character.';
+    assert.deepEqual(syntax[0], { code: 'yaml-syntax', severity: 'error', message, file: '/f.yaml', span: { start: 5, end: 7 }, data: { yamlCode: 'BAD_DQ_ESCAPE' } });
+    const at = MAX_SYNTAX_FINDINGS * line.length + 5;
+    assert.deepEqual(syntax[MAX_SYNTAX_FINDINGS], { code: 'yaml-syntax', severity: 'error', message: '50 more YAML errors from here on are not listed.', file: '/f.yaml', span: { start: at, end: at + 2 } });
+    assert.equal(parseYamlFile('/f.yaml', line.repeat(101)).syntax.length, 101, 'one more error is listed, not summarized');
+  });
+
+  test('errors that follow from an explained one are not listed: after a stray `]`, yaml reads every later token as unexpected', () => {
+    const text = `a: 1\n${']\n'.repeat(150)}`;
+    assert.deepEqual(parseYamlFile('/f.yaml', text).syntax.map((f) => [f.span.start, f.span.end, f.message]), [[5, 6, 'This `]` has no `[` to close. Remove it: YAML stops reading the file here.']]);
   });
 
   test('duplicate keys are found in a map of 25,000 keys, at the later key (yaml\'s own check compares every pair: 2 s)', () => {
     const keys = Array.from({ length: 25_000 }, (_, i) => `k${i}: ${i}\n`).join('');
     const text = `${keys}k17: again\n`;
-    assert.deepEqual(parseYamlFile('/f.yaml', text).syntax.map((f) => [f.code, f.span.start, f.span.end, f.message]), [['yaml-duplicate-key', keys.length, keys.length + 3, 'Map keys must be unique']]);
+    assert.deepEqual(parseYamlFile('/f.yaml', text).syntax.map((f) => [f.code, f.span.start, f.span.end, f.message]), [['yaml-duplicate-key', keys.length, keys.length + 3, '`k17` is already a key of this mapping (line 18). YAML allows a key once, and the engine CLI would keep only one of them: merge the two, or remove or rename one.']]);
   });
 });
 

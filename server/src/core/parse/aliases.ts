@@ -11,9 +11,10 @@ import type { Span } from '../diagnostics';
 export const MAX_ALIAS_EXPANSIONS = 10_000;
 export const MAX_ALIAS_NODES = 200_000;
 
-/** What expanding every alias of a document costs, or why it never ends. */
+/** What expanding every alias of a document costs, why it never ends, or an alias that names no anchor. */
 export type AliasProblem =
   | { readonly kind: 'cycle'; readonly alias: Alias; readonly span: Span }
+  | { readonly kind: 'unknown'; readonly alias: Alias; readonly span: Span }
   /** `nodes`: how many nodes the aliases add to the file's own. */
   | { readonly kind: 'too-many'; readonly expansions: number; readonly nodes: number; readonly span: Span };
 
@@ -32,11 +33,15 @@ export function checkAliases(doc: Document.Parsed): AliasProblem | undefined {
   const counted = new Map<Node, Counted>();
   const aliases: Alias[] = [];
   let cycle: Alias | undefined;
+  let unknown: Alias | undefined;
   const count = (node: unknown): Counted => {
     if (isAlias(node)) {
       aliases.push(node);
       const target = anchors.get(node.source);
-      if (!target) return { expansions: 1, nodes: 0 };
+      if (!target) {
+        unknown ??= node;
+        return { expansions: 1, nodes: 0 };
+      }
       pinTarget(node, doc, target);
       // The target is counted before the alias, unless the alias is inside it.
       const inner = counted.get(target);
@@ -73,7 +78,7 @@ export function checkAliases(doc: Document.Parsed): AliasProblem | undefined {
   if (aliases.length > 0 && (total.expansions > MAX_ALIAS_EXPANSIONS || total.nodes - counted.size > MAX_ALIAS_NODES)) {
     return { kind: 'too-many', expansions: total.expansions, nodes: total.nodes - counted.size, span: spanOf(aliases[0]!) };
   }
-  return undefined;
+  return unknown ? { kind: 'unknown', alias: unknown, span: spanOf(unknown) } : undefined;
 }
 
 function spanOf(alias: Alias): Span {

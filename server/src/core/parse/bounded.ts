@@ -18,7 +18,8 @@ export const MAX_NESTING = 256;
 export const MAX_TOKENS = 200_000;
 
 export type BoundedParse =
-  | { readonly kind: 'parsed'; readonly doc: Document.Parsed }
+  /** `cst`: the parser's tokens, kept when the document has errors (parse/mistakes reads them). */
+  | { readonly kind: 'parsed'; readonly doc: Document.Parsed; readonly cst?: readonly CST.Token[] }
   | { readonly kind: 'too-deep'; readonly span: Span }
   | { readonly kind: 'too-large'; readonly tokens: number };
 
@@ -45,6 +46,13 @@ export function parseBounded(text: string, options: ParseOptions & DocumentOptio
   const parser = new Parser();
   let stopped: BoundedParse | undefined;
   let count = 0;
+  const cst: CST.Token[] = [];
+  function* kept(from: Generator<CST.Token>): Generator<CST.Token> {
+    for (const token of from) {
+      cst.push(token);
+      yield token;
+    }
+  }
   function* tokens(): Generator<CST.Token> {
     for (const lexeme of new Lexer().lex(text)) {
       if (++count > limits.maxTokens) {
@@ -52,14 +60,14 @@ export function parseBounded(text: string, options: ParseOptions & DocumentOptio
         return;
       }
       const offset = parser.offset;
-      yield* parser.next(lexeme);
+      yield* kept(parser.next(lexeme));
       // The parser's stack holds the document, then one entry per level.
       if (parser.stack.length - 1 > limits.maxNesting) {
         stopped = { kind: 'too-deep', span: { start: offset, end: Math.min(text.length, offset + Math.max(1, lexeme.length)) } };
         return;
       }
     }
-    yield* parser.end();
+    yield* kept(parser.end());
   }
   const doc = withoutStackTraces(() => {
     let first: Document.Parsed | undefined;
@@ -74,7 +82,7 @@ export function parseBounded(text: string, options: ParseOptions & DocumentOptio
     }
     return first;
   });
-  return stopped ?? { kind: 'parsed', doc: doc! };
+  return stopped ?? { kind: 'parsed', doc: doc!, ...(doc!.errors.length > 0 ? { cst } : {}) };
 }
 
 /**

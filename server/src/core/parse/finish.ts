@@ -1,34 +1,36 @@
-import { isMap, isPair, isScalar, isSeq, YAMLParseError } from 'yaml';
-import type { Document, Scalar } from 'yaml';
+import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import type { Document, Scalar, YAMLError } from 'yaml';
 import { keyText } from './ast';
 import { includeOf } from './include';
 import type { IncludeRef } from './include';
+import { DuplicateKeyError } from './mistakes/keys';
 import { interned } from './slimNodes';
 
 /**
  * The one pass over a freshly parsed document (each node once, however many things it is for):
  * - duplicate keys: yaml's `uniqueKeys` rule (two scalar keys whose values are ===) in linear time
  *   (yaml compares each key with every earlier one: a billion comparisons for a 50,000-key map),
- *   merged into `doc.errors` in document order as DUPLICATE_KEY at the later key's start;
+ *   merged into `doc.errors` in document order as DUPLICATE_KEY at the later key, with the first one;
  * - the `!include`s of the document's values, in document order, with their key paths;
  * - memory: lists and maps get exactly sized item arrays and short strings are shared (see slimNodes).
  */
 export function finishDocument(doc: Document.Parsed, filePath: string, text: string): IncludeRef[] {
   const includes: IncludeRef[] = [];
-  const duplicates: YAMLParseError[] = [];
+  const duplicates: DuplicateKeyError[] = [];
   const at: (string | number)[] = [];
   const visit = (node: unknown, value: boolean): void => {
     if (isScalar(node)) return scalar(node, value);
     if (isMap(node)) {
       node.items = node.items.slice();
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, Scalar>();
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = pair.key;
-        const start = isScalar(key) ? key.range?.[0] : undefined;
-        if (isScalar(key) && start !== undefined && !Number.isNaN(key.value)) {
-          if (seen.has(key.value)) duplicates.push(new YAMLParseError([start, start + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
-          else seen.add(key.value);
+        const range = isScalar(key) ? key.range : undefined;
+        if (isScalar(key) && range && !Number.isNaN(key.value)) {
+          const first = seen.get(key.value);
+          if (first) duplicates.push(duplicateOf(range, first));
+          else seen.set(key.value, key);
         }
         visit(key, false);
         at.push(keyText(pair) ?? '?');
@@ -62,9 +64,15 @@ export function finishDocument(doc: Document.Parsed, filePath: string, text: str
   return includes;
 }
 
-function mergeErrors(doc: Document.Parsed, found: readonly YAMLParseError[]): void {
+function duplicateOf(range: readonly number[], first: Scalar): DuplicateKeyError {
+  const [start = 0, end = start] = first.range ?? [];
+  return new DuplicateKeyError({ start: range[0]!, end: Math.max(range[1]!, range[0]! + 1) }, { start, end });
+}
+
+/** Adds errors found after parsing to `doc.errors`, in document order. */
+export function mergeErrors(doc: Document.Parsed, found: readonly YAMLError[]): void {
   if (found.length === 0) return;
-  const merged: YAMLParseError[] = [];
+  const merged: YAMLError[] = [];
   let next = 0;
   for (const error of doc.errors) {
     while (next < found.length && found[next]!.pos[0] < error.pos[0]) merged.push(found[next++]!);

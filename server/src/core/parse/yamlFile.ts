@@ -1,12 +1,16 @@
 import { parseDocument, YAMLParseError } from 'yaml';
-import type { Document, DocumentOptions, ParseOptions, SchemaOptions, YAMLError } from 'yaml';
-import type { Finding, Severity, Span } from '../diagnostics';
+import type { Document, DocumentOptions, ParseOptions, SchemaOptions } from 'yaml';
+import type { Finding, Span } from '../diagnostics';
 import { checkAliases, MAX_ALIAS_EXPANSIONS, MAX_ALIAS_NODES } from './aliases';
 import type { AliasProblem } from './aliases';
 import { MAX_NESTING, MAX_TOKENS, parseBounded } from './bounded';
 import { INCLUDE_TAG } from './include';
 import type { IncludeRef } from './include';
-import { finishDocument } from './finish';
+import { finishDocument, mergeErrors } from './finish';
+import { syntaxFindings } from './mistakes/explain';
+import { unquotedTemplates } from './mistakes/templates';
+
+export { MAX_SYNTAX_FINDINGS } from './mistakes/explain';
 
 export interface YamlFile {
   readonly path: string;
@@ -27,9 +31,6 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   strict: true,
 };
 
-/** A file with more YAML errors than this lists the first ones and how many more there are. */
-export const MAX_SYNTAX_FINDINGS = 100;
-
 export function parseYamlFile(path: string, text: string): YamlFile {
   try {
     return parseText(path, text);
@@ -46,7 +47,9 @@ function parseText(path: string, text: string): YamlFile {
   if (parsed.kind === 'too-large') return unparsed(path, text, tooLarge(path, text));
   const doc = parsed.doc;
   const includes = finishDocument(doc, path, text);
-  const syntax = [...findingsOf(path, text, doc.errors, 'error'), ...findingsOf(path, text, doc.warnings, 'warning')];
+  mergeErrors(doc, unquotedTemplates(doc, text));
+  // Explained only when there are errors (parse/mistakes): most files have none.
+  const syntax = [...syntaxFindings(path, text, doc.errors, 'error', parsed.cst), ...syntaxFindings(path, text, doc.warnings, 'warning', parsed.cst)];
   // An alias is written `*name`: a text without `*` has none (most files), nothing to count.
   const aliasProblem = text.includes('*') ? checkAliases(doc) : undefined;
   if (aliasProblem) {
@@ -56,15 +59,6 @@ function parseText(path: string, text: string): YamlFile {
     doc.errors.push(new YAMLParseError([finding.span.start, finding.span.end], 'RESOURCE_EXHAUSTION', finding.message));
   }
   return { path, text, doc, syntax, includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
-}
-
-/** The first MAX_SYNTAX_FINDINGS errors as findings, then one that says how many more there are (pasted binary text has 100,000). */
-function findingsOf(path: string, text: string, errors: readonly YAMLError[], severity: Severity): Finding[] {
-  if (errors.length <= MAX_SYNTAX_FINDINGS + 1) return errors.map((e) => yamlFinding(path, text, e, severity));
-  const shown = errors.slice(0, MAX_SYNTAX_FINDINGS).map((e) => yamlFinding(path, text, e, severity));
-  const { span } = yamlFinding(path, text, errors[MAX_SYNTAX_FINDINGS]!, severity);
-  const message = `${errors.length - MAX_SYNTAX_FINDINGS} more YAML ${severity}s from here on are not listed.`;
-  return [...shown, { code: 'yaml-syntax', severity, message, file: path, span }];
 }
 
 /** A file that is not parsed: an empty document marked with an error (so no later pass reads it) and one finding. */
@@ -84,6 +78,10 @@ function tooDeep(path: string, span: Span): Finding {
 
 function aliasFinding(path: string, problem: AliasProblem): Finding {
   const count = (n: number): string => n.toLocaleString('en-US');
+  if (problem.kind === 'unknown') {
+    const message = `\`*${problem.alias.source}\` names no anchor: this file has no \`&${problem.alias.source}\` before it. Define the anchor on the value to repeat, or write the value here.`;
+    return { code: 'yaml-syntax', severity: 'error', message, file: path, span: problem.span, data: { yamlCode: 'UNKNOWN_ALIAS' } };
+  }
   const message = problem.kind === 'cycle'
     ? `The alias *${problem.alias.source} is inside the node it names, so it expands forever; this file is not checked further.`
     : problem.expansions > MAX_ALIAS_EXPANSIONS
@@ -94,27 +92,8 @@ function aliasFinding(path: string, problem: AliasProblem): Finding {
 
 /** The file of a document parsed by an earlier process (restored from a ParseStore: it had no errors, warnings or aliases). */
 export function yamlFileOf(path: string, text: string, doc: Document.Parsed): YamlFile {
+  // A store written before unquoted templates were errors may hold such a file.
+  if (unquotedTemplates(doc, text).length > 0) return parseYamlFile(path, text);
   const includes = finishDocument(doc, path, text);
   return { path, text, doc, syntax: [], includes, includeAt: new Map(includes.map((ref) => [ref.node, ref])) };
 }
-
-function yamlFinding(file: string, text: string, error: YAMLError, severity: Severity): Finding {
-  const [start, rawEnd] = error.pos;
-  let end = Math.max(Math.min(rawEnd, text.length), Math.min(start + 1, text.length));
-  const word = /[^\s:,[\]{}]/;
-  if (end - start <= 1 && word.test(text[start] ?? ' ')) while (end < text.length && word.test(text[end]!)) end++;
-  return {
-    code: error.code === 'DUPLICATE_KEY' ? 'yaml-duplicate-key' : 'yaml-syntax',
-    severity,
-    message: cleanMessage(error.message),
-    file,
-    span: { start: Math.min(start, text.length), end },
-    data: { yamlCode: error.code },
-  };
-}
-
-/** yaml's messages end with " at line N, column M" and a code frame; we give positions ourselves. */
-function cleanMessage(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-}
-

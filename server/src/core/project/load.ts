@@ -1,8 +1,9 @@
 import type { Finding, Span } from '../diagnostics';
 import type { FileSystemHost, ReadResult } from '../host';
 import type { IncludeRef } from '../parse/include';
+import { closest } from '../util/closest';
 import { LayeredMap } from '../util/layeredMap';
-import { basename, isInside, join, normalize, relative } from '../util/paths';
+import { basename, dirname, isInside, join, normalize, relative } from '../util/paths';
 import type { ParseCache } from './cache';
 import { includedKind, TOP_LEVEL_FILES } from './kinds';
 import type { FileKind } from './kinds';
@@ -61,7 +62,8 @@ function followInclude(state: LoadState, from: ProjectFile, ref: IncludeRef, sta
   }
   const read = state.host.readFile(ref.target);
   if (read.kind !== 'text') {
-    state.findings.push(unreadable(from.path, ref.span, ref.target, read, state.root));
+    const finding = unreadable(from.path, ref.span, ref.target, read, state.root);
+    state.findings.push(read.kind === 'missing' ? withClosestFile(state.host, finding, ref) : finding);
     return;
   }
   const kind = from.kind === 'fragment' ? 'fragment' : includedKind(from.kind, ref.path);
@@ -101,6 +103,16 @@ function unreadable(file: string, span: Span, target: string, read: Exclude<Read
   };
   const code = read.kind === 'missing' ? 'include-not-found' : 'file-unreadable';
   return { code, severity: 'error', message: messages[read.kind], file, span, data: { target } };
+}
+
+/** A missing include with the likely typo named: the file of its folder whose name is closest. */
+function withClosestFile(host: FileSystemHost, finding: Finding, ref: IncludeRef): Finding {
+  const names = (host.readDir(dirname(ref.target)) ?? []).filter((e) => !e.isDirectory).map((e) => e.name);
+  const name = closest(basename(ref.target), names);
+  if (!name) return finding;
+  const slash = ref.raw.lastIndexOf('/');
+  const suggestion = `${ref.raw.slice(0, slash + 1)}${name}`;
+  return { ...finding, message: `${finding.message} Did you mean \`${suggestion}\`?`, data: { ...finding.data, closest: suggestion } };
 }
 
 /** Table and function files under databases/<source>/ that no include reaches. */

@@ -1,6 +1,7 @@
 import type { Finding } from '../diagnostics';
 import type { TableFact } from '../project/index/types';
 import { join } from '../util/paths';
+import type { SyntaxPause } from './paused';
 import type { Rule, RuleContext, RuleInput } from './rule';
 
 interface Run {
@@ -40,10 +41,11 @@ export class RuleRunner {
   /** @param remember keep findings to re-use them (off for a one-time check, where keeping them is only cost) */
   constructor(private readonly remember = true) {}
 
-  run(ctx: RuleContext, rules: readonly Rule[]): Finding[] {
+  /** @param pause the rules not to run now (they read a file with YAML errors); their last results stay for when they run again */
+  run(ctx: RuleContext, rules: readonly Rule[], pause?: SyntaxPause): Finding[] {
     const diff = this.diff(ctx.index.tables);
     this.tablesSeen = ctx.index.tables;
-    return rules.flatMap((rule) => this.runRule(ctx, rule, diff));
+    return rules.flatMap((rule) => (pause?.paused(rule) ? [] : this.runRule(ctx, rule, diff)));
   }
 
   private diff(tables: readonly TableFact[]): TableDiff | undefined {
