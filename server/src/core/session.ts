@@ -86,8 +86,17 @@ export class RootSession {
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
     const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases }, this.services.rules ?? RULES);
     const findings = [...project.findings, ...[...state.perFile.values()].flat(), ...ruleFindings];
-    return { root: this.root, project, index: build.index, findings: applySeverity(findings, severity).sort(compareFindings) };
+    return { root: this.root, project, index: build.index, findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings) };
   }
+}
+
+/**
+ * Findings inside a file that no include reaches (a table or function file tables.yaml does not list)
+ * are at most warnings: the engine CLI never reads that file, so nothing it holds can fail an apply.
+ */
+function notInEngine(project: Project, findings: Finding[]): Finding[] {
+  if (project.unreferenced.length === 0) return findings;
+  return findings.map((f) => (f.severity === 'error' && project.files.get(f.file)?.unreferenced ? { ...f, severity: 'warning' } : f));
 }
 
 /** `paths` and every file that includes one of them, to any depth (their validation may inline a fragment). */

@@ -21,6 +21,7 @@ import { relationshipNameDuplicate } from './relationshipDuplicate';
 import { relationshipTargetUntracked } from './relationshipTarget';
 import { remoteSchemaUrl } from './remoteSchemas';
 import type { Rule } from './rule';
+import { sourceKindUnknown } from './sourceKind';
 import { sourceDuplicate } from './sources';
 import { tableDuplicate } from './tableDuplicate';
 import { tableFileNameMismatch } from './tableFileName';
@@ -29,6 +30,7 @@ import { tableFileUnreferenced } from './tableFileUnreferenced';
 /** Every cross-file rule, in the order they run. Add a rule: a file in this folder + a line here. */
 export const RULES: readonly Rule[] = [
   sourceDuplicate,
+  sourceKindUnknown,
   tableDuplicate,
   tableFileNameMismatch,
   tableFileUnreferenced,
