@@ -204,7 +204,10 @@ const actionCases: SchemaCase[] = [
     },
     errors: [],
   },
-  { kind: 'actions', name: 'unknown kind', data: action({ kind: 'sync', handler: 'https://x' }), errors: ['/actions/0/definition/kind:enum'] },
+  // Whether `kind` is read depends on actions.graphql (mutations only): the action-kind-invalid rule decides.
+  { kind: 'actions', name: 'unknown kind is left to the rule', data: action({ kind: 'sync', handler: 'https://x' }), errors: [] },
+  { kind: 'graphql_schema_introspection', name: 'a near miss of disabled_for_roles only', data: { disabled_for_role: ['anonymous'] }, errors: [':if', ':required'] },
+  { kind: 'graphql_schema_introspection', name: 'an empty mapping', data: {}, errors: [] },
   { kind: 'actions', name: 'no handler', data: action({ kind: 'synchronous' }), errors: ['/actions/0/definition:required'] },
   {
     kind: 'actions',

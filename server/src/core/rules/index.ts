@@ -26,6 +26,7 @@ import { sourceDuplicate } from './sources';
 import { tableDuplicate } from './tableDuplicate';
 import { tableFileNameMismatch } from './tableFileName';
 import { tableFileUnreferenced } from './tableFileUnreferenced';
+import { tableNameShape } from './tableNameShape';
 
 /** Every cross-file rule, in the order they run. Add a rule: a file in this folder + a line here. */
 export const RULES: readonly Rule[] = [
@@ -34,6 +35,7 @@ export const RULES: readonly Rule[] = [
   tableDuplicate,
   tableFileNameMismatch,
   tableFileUnreferenced,
+  tableNameShape,
   relationshipNameDuplicate,
   relationshipTargetUntracked,
   relationshipNameConflictsColumn,

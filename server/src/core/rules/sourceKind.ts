@@ -1,19 +1,9 @@
-import type { Loc } from '../project/index/types';
 import { closest } from '../util/closest';
 import { finding, related } from './rule';
-import type { Rule, RuleContext } from './rule';
+import type { Rule } from './rule';
 
 /** The kinds the engine knows without any agent (`Hasura/RQL/Types/BackendType.hs`, `backendTextNames`). */
 export const BUILT_IN_KINDS: readonly string[] = ['postgres', 'pg', 'citus', 'cockroach', 'mssql', 'bigquery'];
-
-/** The data connector agents backend_configs.yaml declares (`dataconnector: {<name>: {uri}}`), with where. */
-function declaredConnectors({ project, walk }: RuleContext): Map<string, Loc> {
-  const root = walk.root(`${project.root}/backend_configs.yaml`);
-  const out = new Map<string, Loc>();
-  if (!root) return out;
-  for (const entry of walk.entries(walk.get(root, 'dataconnector'))) out.set(entry.key, entry.keyLoc);
-  return out;
-}
 
 /**
  * A source `kind` that is neither a built-in kind nor a declared data connector, but close to one:
@@ -22,8 +12,10 @@ function declaredConnectors({ project, walk }: RuleContext): Map<string, Loc> {
  */
 export const sourceKindUnknown: Rule = {
   codes: ['source-kind-unknown'],
+  // A source's kind lives in databases.yaml, which is all that makes sourceNames a new object.
+  reads: ['sourceNames', 'dataConnectors'],
   check: (ctx) => {
-    const declared = declaredConnectors(ctx);
+    const declared = new Map(ctx.index.dataConnectors.map((c) => [c.name, c.loc]));
     const known = [...BUILT_IN_KINDS, ...declared.keys()];
     return ctx.index.sources.flatMap((source) => {
       const kindAt = ctx.walk.get(source.at, 'kind');

@@ -122,4 +122,6 @@ export interface ProjectIndex {
   readonly cronTriggers: readonly NamedEntry[];
   readonly actions: readonly NamedEntry[];
   readonly restEndpoints: readonly NamedEntry[];
+  /** The data connector agents backend_configs.yaml declares (`dataconnector: {<name>: {uri}}`), at their keys. */
+  readonly dataConnectors: readonly Named[];
 }
