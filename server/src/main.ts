@@ -18,7 +18,7 @@ import { onPrepareRename, onRename } from './lsp/features/rename';
 import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
-import { readSeverity } from './lsp/settings';
+import { readEngineVersion, readSeverity } from './lsp/settings';
 import { createSyncHandlers } from './lsp/sync';
 import { uriToPath } from './lsp/uri';
 import { MetadataWorkspace } from './lsp/workspace';
@@ -73,7 +73,9 @@ connection.onInitialized(() => {
 async function refreshSettings(): Promise<void> {
   if (!clientCan.configuration) return;
   try {
-    workspace.severity = readSeverity(await connection.workspace.getConfiguration('graphqlMetadata'));
+    const settings: unknown = await connection.workspace.getConfiguration('graphqlMetadata');
+    workspace.severity = readSeverity(settings);
+    workspace.setEngineVersion(readEngineVersion(settings));
   } catch {
     workspace.severity = {};
   }

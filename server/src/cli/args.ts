@@ -1,5 +1,7 @@
 import type { Dialect } from '../api/types';
 import type { Severity } from '../core/diagnostics';
+import { parseEngineVersion } from '../core/engineVersion';
+import type { EngineVersion } from '../core/engineVersion';
 
 export interface CheckArgs {
   readonly command: 'check';
@@ -8,6 +10,8 @@ export interface CheckArgs {
   readonly maxWarnings: number | undefined;
   readonly rules: Record<string, Severity | 'off'>;
   readonly color: boolean;
+  /** --engine-version: the engine the metadata targets (undefined: the latest v2). */
+  readonly engineVersion?: EngineVersion;
 }
 
 /** `export`, `apply` and `diff`: one metadata folder and a server. */
@@ -44,7 +48,7 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (argv[0] === '--version' || argv[0] === '-v') return { command: 'version' };
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as ServerArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
-  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: isTty };
+  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: isTty, engineVersion: undefined as EngineVersion | undefined };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const { flag, value, next } = splitFlag(argv, i);
@@ -60,6 +64,10 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
       const [code, severity] = (value() ?? '').split('=');
       if (!code || !severity || !SEVERITIES.has(severity)) return { command: 'error', message: '--rule takes CODE=error|warning|info|hint|off.' };
       args.rules[code] = severity as Severity | 'off';
+    } else if (flag === '--engine-version') {
+      const version = parseEngineVersion(value() ?? 'none');
+      if (!version) return { command: 'error', message: '--engine-version takes a version such as v2.39 or 2.36.6, or latest.' };
+      args.engineVersion = version;
     } else if (flag === '--no-color') args.color = false;
     else if (flag === '--color') args.color = true;
     else if (flag === '--help' || flag === '-h') return { command: 'help' };
@@ -124,6 +132,7 @@ Options of check:
   -f, --format stylish|json|sarif   output format (default: stylish)
       --max-warnings N              exit 1 when there are more than N warnings
       --rule CODE=SEVERITY          set a rule's severity: error, warning, info, hint or off
+      --engine-version VERSION      the engine the metadata targets, e.g. v2.37 (default: the latest v2)
 Options of export, apply and diff:
       --server URL                  the engine's base URL, e.g. http://localhost:8080
       --dialect spec|engine         header names of the spec (default) or of the engine (x-hasura-role)

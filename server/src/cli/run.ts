@@ -59,7 +59,7 @@ export async function runCli(env: CliEnv): Promise<number> {
 }
 
 function runCheck(args: CheckArgs, env: CliEnv): number {
-  const services = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: args.rules };
+  const services = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: args.rules, ...(args.engineVersion ? { engineVersion: args.engineVersion } : {}) };
   const findings: Finding[] = [];
   const texts = new Map<string, string>();
   let roots = 0;

@@ -1,5 +1,6 @@
 import type { CheckServices, RootResult } from './check';
 import type { DatabaseModels } from './db/model';
+import { LATEST_V2 } from './engineVersion';
 import { compareFindings } from './diagnostics';
 import type { Finding } from './diagnostics';
 import { indexProject, updateIndex } from './project/index/build';
@@ -84,7 +85,7 @@ export class RootSession {
   private result(state: State, severity: SeverityOverrides | undefined): RootResult {
     const { project, build } = state;
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
-    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases }, this.services.rules ?? RULES);
+    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases, engineVersion: this.services.engineVersion ?? LATEST_V2 }, this.services.rules ?? RULES);
     const findings = [...project.findings, ...[...state.perFile.values()].flat(), ...ruleFindings];
     return { root: this.root, project, index: build.index, findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings) };
   }

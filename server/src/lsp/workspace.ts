@@ -16,6 +16,8 @@ import { serverFindings } from '../core/sync/serverFindings';
 import type { ServerComplaint } from '../core/sync/serverFindings';
 import type { SchemaValidator } from '../core/schema/validator';
 import { LineIndex } from '../core/util/lineIndex';
+import { LATEST_V2 } from '../core/engineVersion';
+import type { EngineVersion } from '../core/engineVersion';
 import { basename, isInside } from '../core/util/paths';
 import { toDiagnostic } from './convert';
 import { pathToUri } from './uri';
@@ -69,6 +71,16 @@ export class MetadataWorkspace {
   private readonly complaints = new Map<string, ServerComplaint>();
   private readonly reports = new WeakMap<RootResult, ServerReport>();
   severity: SeverityOverrides = {};
+  /** The engine version the metadata targets (setting `graphqlMetadata.engineVersion`). */
+  private engineVersion: EngineVersion = LATEST_V2;
+
+  /** A new target version: the sessions are made again with it (their parses stay cached). */
+  setEngineVersion(version: EngineVersion): void {
+    const same = version.major === this.engineVersion.major && version.minor === this.engineVersion.minor && version.patch === this.engineVersion.patch;
+    if (same) return;
+    this.engineVersion = version;
+    this.sessions.clear();
+  }
 
   /** Counts start-ups, so an older one stops when a newer one begins. */
   private startUps = 0;
@@ -273,7 +285,7 @@ export class MetadataWorkspace {
   /** Checks a root: only what `changed` touches when the root's session has checked before, else all of it. */
   private checkOne(root: string, changed?: readonly string[]): void {
     let session = this.sessions.get(root);
-    if (!session) this.sessions.set(root, (session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo })));
+    if (!session) this.sessions.set(root, (session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo, engineVersion: this.engineVersion })));
     const inRoot = changed?.filter((p) => this.rootOf(p) === root);
     this.results.set(root, session.check(inRoot, this.severity));
   }

@@ -11,6 +11,7 @@ import { restEndpointVariables } from './restEndpointVariables';
 import { allowListCollections } from './allowList';
 import { allowListScope } from './allowListScope';
 import { cronSchedule } from './cronSchedule';
+import { engineVersionFeatures } from './engineVersionFeatures';
 import { envTemplates, eventTriggerTemplates } from './envTemplates';
 import { inheritedRoleSets } from './inheritedRoles';
 import { permissionDuplicate } from './permissionDuplicate';
@@ -50,6 +51,7 @@ export const RULES: readonly Rule[] = [
   cronSchedule,
   envTemplates,
   eventTriggerTemplates,
+  engineVersionFeatures,
   actionsGraphqlSyntax,
   actionFields,
   actionDuplicate,
