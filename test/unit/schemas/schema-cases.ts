@@ -289,7 +289,10 @@ const smallFileCases: SchemaCase[] = [
     errors: [],
   },
   { kind: 'opentelemetry', name: 'grpc protocol', data: { exporter_otlp: { protocol: 'grpc' } }, errors: ['/exporter_otlp/protocol:enum'] },
-  { kind: 'opentelemetry', name: 'unknown status', data: { status: 'on' }, errors: ['/status:enum'] },
+  { kind: 'opentelemetry', name: 'unknown status', data: { status: 'on' }, errors: ['/status:anyOf', '/status:enum', '/status:pattern'] },
+  // From v2.39 the engine substitutes a template in status first (the version is the rules' to judge).
+  { kind: 'opentelemetry', name: 'status from an environment variable', data: { status: '{{HGE_OTEL_STATUS}}' }, errors: [] },
+  { kind: 'opentelemetry', name: 'status: a template with more around it', data: { status: '{{A}}-x' }, errors: ['/status:anyOf', '/status:enum', '/status:pattern'] },
   { kind: 'backend_configs', name: 'a data connector agent', data: { dataconnector: { sqlite: { uri: 'http://sqlite-agent:8100' }, athena: { uri: { from_env: 'ATHENA_AGENT' } } } }, errors: [] },
   { kind: 'backend_configs', name: 'agent without uri', data: { dataconnector: { sqlite: { display_name: 'SQLite' } } }, errors: ['/dataconnector/sqlite:required'] },
 ];
