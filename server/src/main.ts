@@ -18,7 +18,7 @@ import { onPrepareRename, onRename } from './lsp/features/rename';
 import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
-import { readDatabaseSettings, readSeverity } from './lsp/settings';
+import { readDatabaseSettings, readEngineVersion, readSeverity } from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
 import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
@@ -102,6 +102,7 @@ async function refreshSettings(): Promise<void> {
   // A notification (no buttons): every LSP client shows it, none has to answer.
   if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   reportedProblems = text;
+  workspace.setEngineVersion(readEngineVersion(settings));
   workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));
 }
 

@@ -4,6 +4,8 @@ import type { DatabaseMode } from '../core/db/connection';
 import { redactPasswords } from '../core/db/url';
 import type { Severity } from '../core/diagnostics';
 import { SEVERITY_SETTINGS } from '../core/severitySettings';
+import { parseEngineVersion } from '../core/engineVersion';
+import type { EngineVersion } from '../core/engineVersion';
 
 export interface CheckArgs {
   readonly command: 'check';
@@ -16,6 +18,8 @@ export interface CheckArgs {
   readonly show: 'errors' | 'default' | 'all';
   /** Write the report to this file instead of stdout. */
   readonly outputFile: string | undefined;
+  /** --engine-version: the engine the metadata targets (undefined: the latest v2). */
+  readonly engineVersion?: EngineVersion;
   readonly database: DatabaseArg;
 }
 
@@ -102,7 +106,7 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as ServerArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
   const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
-  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: undefined as boolean | undefined, show: 'default' as CheckArgs['show'], outputFile: undefined as string | undefined, database };
+  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: undefined as boolean | undefined, show: 'default' as CheckArgs['show'], outputFile: undefined as string | undefined, database, engineVersion: undefined as EngineVersion | undefined };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const { flag, value, next } = splitFlag(argv, i);
@@ -122,6 +126,10 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
     } else if (flag === '--database') {
       const error = databaseFlag(value(), database);
       if (error) return { command: 'error', message: error };
+    } else if (flag === '--engine-version') {
+      const version = parseEngineVersion(value() ?? 'none');
+      if (!version) return { command: 'error', message: '--engine-version takes a version such as v2.39 or 2.36.6, or latest.' };
+      args.engineVersion = version;
     } else if (flag === '--output-file' || flag === '-o') args.outputFile = value();
     else if (flag === '--quiet' || flag === '-q') args.show = 'errors';
     else if (flag === '--hints') args.show = 'all';
@@ -216,6 +224,7 @@ Options of check:
                                     postgres://...: this database for the default (or only) source
                                     SOURCE=postgres://...: this database for SOURCE (repeatable)
                                     A live database is only read (a READ ONLY transaction).
+      --engine-version VERSION      the engine the metadata targets, e.g. v2.37 (default: the latest v2)
   -q, --quiet                       list errors only (warnings are still counted)
       --hints                       list every finding, infos and hints too
   -o, --output-file FILE            write the report to FILE instead of stdout

@@ -82,7 +82,7 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     env.stderr(problems.map((p) => `graphql-metadata: --rule: ${p}\n`).join(''));
     return 2;
   }
-  const services: CheckServices = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: overrides };
+  const services: CheckServices = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: overrides, ...(args.engineVersion ? { engineVersion: args.engineVersion } : {}) };
   const findings: Finding[] = [];
   const results: RootResult[] = [];
   /** Roots checked for a folder or file inside them: only the findings there are reported. */

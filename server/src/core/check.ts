@@ -1,5 +1,6 @@
 import type { DatabaseModels } from './db/model';
 import type { Finding } from './diagnostics';
+import type { EngineVersion } from './engineVersion';
 import type { FileSystemHost } from './host';
 import type { ParseCache } from './project/cache';
 import { discoverRoots, enclosingRoot } from './project/discover';
@@ -27,6 +28,8 @@ export interface CheckServices {
   readonly memo?: IndexMemo;
   /** The database models of a root's sources (none: the database rules stay silent). */
   readonly databases?: (root: string) => DatabaseModels | undefined;
+  /** The engine version the metadata targets (default: the latest v2, engineVersion.ts). */
+  readonly engineVersion?: EngineVersion;
 }
 
 export interface RootResult {

@@ -21,6 +21,7 @@ export const PIPELINE_CODES: readonly string[] = [
   'version-invalid',
   'version-unsupported',
   'schema-unknown-key',
+  'schema-ignored-key',
   'schema-missing-key',
   'schema-type',
   'schema-enum',

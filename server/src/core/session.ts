@@ -1,5 +1,6 @@
 import type { CheckServices, RootResult } from './check';
 import type { DatabaseModels } from './db/model';
+import { LATEST_V2 } from './engineVersion';
 import { compareFindings } from './diagnostics';
 import type { Finding } from './diagnostics';
 import { indexProject, updateIndex } from './project/index/build';
@@ -89,11 +90,21 @@ export class RootSession {
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
     // Files with YAML errors: the rules that read them pause, and nothing but their syntax findings is said about them.
     const pause = syntaxPause(project, new Set([...state.perFile.keys()].filter((path) => isBroken(project.files.get(path)))));
-    const ruleFindings = this.runner.run({ project, index: build.index, walk: new Walk(project), databases }, this.services.rules ?? RULES, pause);
+    const ctx = { project, index: build.index, walk: new Walk(project), databases, engineVersion: this.services.engineVersion ?? LATEST_V2 };
+    const ruleFindings = this.runner.run(ctx, this.services.rules ?? RULES, pause);
     const others = [...project.findings, ...ruleFindings];
     const findings = [...(pause ? pause.keep(others) : others), ...[...state.perFile.values()].flat()];
-    return { root: this.root, project, index: build.index, findings: applySeverity(findings, severity).sort(compareFindings), databases };
+    return { root: this.root, project, index: build.index, findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings), databases };
   }
+}
+
+/**
+ * Findings inside a file that no include reaches (a table or function file tables.yaml does not list)
+ * are at most warnings: the engine CLI never reads that file, so nothing it holds can fail an apply.
+ */
+function notInEngine(project: Project, findings: Finding[]): Finding[] {
+  if (project.unreferenced.length === 0) return findings;
+  return findings.map((f) => (f.severity === 'error' && project.files.get(f.file)?.unreferenced ? { ...f, severity: 'warning' } : f));
 }
 
 /** `paths` and every file that includes one of them, to any depth (their validation may inline a fragment). */

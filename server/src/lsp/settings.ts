@@ -3,6 +3,8 @@ import { DATABASE_MODES } from '../core/db/connection';
 import type { DatabaseMode } from '../core/db/connection';
 import type { EditorDatabaseSettings } from './databases';
 import { checkSeverities } from '../core/severitySettings';
+import { LATEST_V2, parseEngineVersion } from '../core/engineVersion';
+import type { EngineVersion } from '../core/engineVersion';
 
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
 
@@ -32,4 +34,10 @@ export function readDatabaseSettings(settings: unknown, trusted: boolean): Edito
   const raw = database?.url;
   const urls = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')) : {};
   return { mode, urls, trusted };
+}
+
+/** Reads `graphqlMetadata.engineVersion` (`v2.37`, `2.36.6`, `latest`); anything else is the latest v2. */
+export function readEngineVersion(settings: unknown): EngineVersion {
+  const value = (settings as { engineVersion?: unknown } | null | undefined)?.engineVersion;
+  return (typeof value === 'string' ? parseEngineVersion(value) : undefined) ?? LATEST_V2;
 }

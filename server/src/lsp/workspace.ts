@@ -17,6 +17,8 @@ import { serverFindings } from '../core/sync/serverFindings';
 import type { ServerComplaint } from '../core/sync/serverFindings';
 import type { SchemaValidator } from '../core/schema/validator';
 import { LineIndex } from '../core/util/lineIndex';
+import { LATEST_V2 } from '../core/engineVersion';
+import type { EngineVersion } from '../core/engineVersion';
 import { basename, isInside } from '../core/util/paths';
 import { toDiagnostic } from './convert';
 import { DatabaseState } from './databases';
@@ -72,6 +74,16 @@ export class MetadataWorkspace {
   private readonly complaints = new Map<string, ServerComplaint>();
   private readonly reports = new WeakMap<RootResult, ServerReport>();
   severity: SeverityOverrides = {};
+  /** The engine version the metadata targets (setting `graphqlMetadata.engineVersion`). */
+  private engineVersion: EngineVersion = LATEST_V2;
+
+  /** A new target version: the sessions are made again with it (their parses stay cached). */
+  setEngineVersion(version: EngineVersion): void {
+    const same = version.major === this.engineVersion.major && version.minor === this.engineVersion.minor && version.patch === this.engineVersion.patch;
+    if (same) return;
+    this.engineVersion = version;
+    this.sessions.clear();
+  }
 
   /** Counts start-ups, so an older one stops when a newer one begins. */
   private startUps = 0;
@@ -328,7 +340,7 @@ export class MetadataWorkspace {
     let session = this.sessions.get(root);
     if (!session) {
       const databases = (r: string): DatabaseModels | undefined => this.databases?.models(r);
-      session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo, databases });
+      session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo, databases, engineVersion: this.engineVersion });
       this.sessions.set(root, session);
     }
     const inRoot = changed?.filter((p) => this.rootOf(p) === root);

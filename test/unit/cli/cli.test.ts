@@ -107,11 +107,11 @@ describe('schema errors through the bundle', () => {
     const core = checkFolder(toCorePath(fixtureDir), { host: createNodeHost(), cache: new ParseCache(), validator: schemaValidator() }).roots[0]!.findings;
     assert.deepEqual(cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${d.code}: ${d.message}`), core.filter((f) => f.code.startsWith('schema-')).map((f) => `${f.code}: ${f.message}`));
     assert.deepEqual(cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${path.basename(d.file)}:${d.line}:${d.column} ${d.code}`), [
-      'actions.yaml:4:13 schema-enum',
       'cron_triggers.yaml:6:18 schema-range',
       'public_article.yaml:4:1 schema-unknown-key',
       'public_article.yaml:9:34 schema-type',
       'public_article.yaml:11:5 schema-missing-key',
+      'public_article.yaml:12:5 schema-ignored-key',
       'public_article.yaml:18:21 schema-type',
     ]);
   });

@@ -7,6 +7,7 @@ import { checkRoot, runRules } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import type { Rule } from '../../../server/src/core/rules/rule';
 import { Walk } from '../../../server/src/core/project/index/walk';
+import { LATEST_V2 } from '../../../server/src/core/engineVersion';
 import { RULES } from '../../../server/src/core/rules';
 import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
 import { BASE, check, path as inRoot } from '../helpers/project';
@@ -64,7 +65,7 @@ describe('hostile input', () => {
   test('a rule that throws is reported for that rule only; the other rules still report', () => {
     const boom: Rule = { codes: ['boom-rule'], check: () => { throw new Error('kaboom'); } };
     const { result } = check({ 'allow_list.yaml': '- collection: ghost\n' });
-    const withBoom = runRules({ project: result.project, index: result.index, walk: new Walk(result.project), databases: new Map() }, [boom, ...RULES]);
+    const withBoom = runRules({ project: result.project, index: result.index, walk: new Walk(result.project), databases: new Map(), engineVersion: LATEST_V2 }, [boom, ...RULES]);
     const failed = withBoom.filter((f) => f.code === 'rule-failed');
     assert.deepEqual(failed.map((f) => [f.message, f.file]), [['Rule boom-rule failed on this project: kaboom. Please report it.', inRoot('version.yaml')]]);
     assert.deepEqual(withBoom.filter((f) => f.code === 'allow-list-unknown-collection').map((f) => f.file), [inRoot('allow_list.yaml')]);

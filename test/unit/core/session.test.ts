@@ -128,9 +128,9 @@ describe('RootSession: what an edit costs', () => {
     const result = session.check([table]);
     assert.deepEqual(host.reads, [table]);
     assert.equal(cache.parses - parses, 1);
-    // The 7 per-table rules on public_matches, table-duplicate (it reads the table list) and the
+    // The 8 per-table rules on public_matches, table-duplicate (it reads the table list) and the
     // inherited-role rule (the permission brings a new role name, auditor).
-    assert.equal(session.ruleRuns - runs, 9);
+    assert.equal(session.ruleRuns - runs, 10);
     assert.deepEqual(summary(result), summary(fullCheck(root, host)));
     assert.ok(result.index.roles.get('auditor')?.some((use) => use.via === 'select permission on public.matches'));
   });

@@ -42,11 +42,11 @@ describe('action-not-in-graphql / action-not-in-yaml', () => {
     const field = ACTIONS['actions.graphql']!.indexOf('signup(');
     assert.deepEqual(f.related, [{ file: path('actions.graphql'), span: { start: field, end: field + 'signup'.length }, message: 'Field `signup` in actions.graphql' }]);
   });
-  test('the field then has no entry in actions.yaml (a warning, pointing back)', () => {
+  test('the field then has no entry in actions.yaml (an error: the engine requires a handler; pointing back)', () => {
     const files = variant(variant(ACTIONS, 'actions.yaml', 'name: signup', 'name: signUp'), 'actions.graphql', '  signup(', '  ⟦signup⟧(');
     const result = assertMarked('action-not-in-yaml', files);
     const f = only(result, 'action-not-in-yaml')[0]!;
-    assert.equal(f.severity, 'warning');
+    assert.equal(f.severity, 'error');
     assert.deepEqual(f.data, { action: 'signup', operation: 'mutation', suggestion: 'signUp' });
     assert.equal(f.related?.[0]?.file, path('actions.yaml'));
   });
@@ -87,9 +87,16 @@ describe('action-kind-invalid / action-async-query', () => {
   test('a null kind on a mutation is reported on the key', () => {
     assertMarked('action-kind-invalid', variant(ACTIONS, 'actions.yaml', 'kind: synchronous', '⟦kind⟧:'));
   });
-  test('another string is the schema`s to report, not reported twice', () => {
-    const result = assertMarked('action-kind-invalid', variant(ACTIONS, 'actions.yaml', 'kind: synchronous', 'kind: sync'), { schemas: true });
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['schema-enum']);
+  test('another string on a mutation: one error, with the kind it meant', () => {
+    const result = assertMarked('action-kind-invalid', variant(ACTIONS, 'actions.yaml', 'kind: synchronous', 'kind: ⟦synchronou⟧'), { schemas: true });
+    assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['action-kind-invalid']);
+    const f = only(result, 'action-kind-invalid')[0]!;
+    assert.equal(f.message, 'Action `signup` is a mutation (a field of `type Mutation`): its `kind` is `synchronous` or `asynchronous`, not "synchronou"; the engine rejects it. Did you mean `synchronous`?');
+    assert.deepEqual(f.data, { action: 'signup', kind: 'synchronou', suggestion: 'synchronous' });
+  });
+  test('of a query the engine never reads kind (nor type: the CLI takes it from actions.graphql): no error', () => {
+    const { result } = check(variant(variant(ACTIONS, 'actions.yaml', 'kind: ""', 'kind: synchronou'), 'actions.yaml', 'kind: synchronou', 'kind: synchronou\n      type: quer'), { schemas: true });
+    assert.deepEqual(result.findings.filter((f) => f.severity === 'error'), []);
   });
   test('"" and a missing kind are fine on queries; asynchronous on a mutation is fine', () => {
     assertMarked('action-kind-invalid', variant(ACTIONS, 'actions.yaml', '      kind: ""\n', ''));

@@ -72,3 +72,30 @@ describe('inline and tagged includes', () => {
     assert.deepEqual(result.findings.filter((f) => f.severity === 'error'), []);
   });
 });
+
+describe('findings in files no include reaches', () => {
+  test('schema and YAML errors inside an unreferenced table file are warnings (the engine CLI never reads it)', () => {
+    const { result } = check(
+      {
+        'databases/default/tables/public_orphan.yaml': 'table:\n  name: orphan\n  schema: public\nfoo: 1\nselect_permissions:\n  - role: x\n',
+        'databases/default/tables/public_broken.yaml': 'table:\n  name: broken\n  schema: public\nselect_permissions:\n  - role: : y\n',
+      },
+      { schemas: true },
+    );
+    const orphans = [path('databases/default/tables/public_orphan.yaml'), path('databases/default/tables/public_broken.yaml')];
+    assert.deepEqual(
+      result.findings.filter((f) => orphans.includes(f.file)).map((f) => `${f.file.slice(f.file.lastIndexOf('/') + 1)} ${f.severity} ${f.code}`),
+      [
+        'public_broken.yaml hint table-file-unreferenced',
+        'public_broken.yaml warning yaml-syntax',
+        'public_orphan.yaml hint table-file-unreferenced',
+        'public_orphan.yaml warning schema-unknown-key',
+        'public_orphan.yaml warning schema-missing-key',
+      ],
+    );
+  });
+  test('the same content included by tables.yaml stays an error', () => {
+    const { result } = check({ 'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_orphan.yaml"\n', 'databases/default/tables/public_orphan.yaml': 'table:\n  name: orphan\n  schema: public\nfoo: 1\n' }, { schemas: true });
+    assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['schema-unknown-key']);
+  });
+});

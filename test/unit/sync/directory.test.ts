@@ -112,7 +112,7 @@ describe('directoryToMetadata', () => {
                 type: 'mutation',
                 handler: '{{ACTIONS}}/login',
                 arguments: [
-                  { name: 'user', type: 'String!', description: 'the user' },
+                  { name: 'user', type: 'String!', description: ' the user ' },
                   { name: 'password', type: 'String', description: null },
                 ],
                 output_type: 'Token!',
@@ -121,7 +121,7 @@ describe('directoryToMetadata', () => {
             },
           ],
           custom_types: {
-            enums: [{ name: 'Color', values: [{ value: 'RED', description: null }, { value: 'GREEN', description: 'nice' }] }],
+            enums: [{ name: 'Color', values: [{ value: 'RED', description: null }, { value: 'GREEN', description: ' nice ' }] }],
             input_objects: [],
             objects: [
               {

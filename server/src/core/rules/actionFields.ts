@@ -49,9 +49,9 @@ function notInYaml(ctx: RuleContext, field: SdlAction, sdl: ActionsSdl, actions:
   const guess = closest(field.name, actions.map((a) => a.name.name));
   const entry = actions.find((a) => a.name.name === guess);
   const root = field.operation === 'query' ? 'Query' : 'Mutation';
-  const message = `\`${field.name}\` of \`type ${root}\` has no entry in actions.yaml, so the CLI sends this action without a handler or permissions.${guess ? ` Did you mean \`${guess}\`?` : ''}`;
+  const message = `\`${field.name}\` of \`type ${root}\` has no entry in actions.yaml, so the CLI sends this action without a handler, which the engine rejects (\`handler\` is required).${guess ? ` Did you mean \`${guess}\`?` : ''}`;
   const target = entry ? entry.name.loc : actionsYamlLoc(ctx.project, ctx.walk);
-  return finding('action-not-in-yaml', 'warning', message, { file: sdl.file, span: field.span }, {
+  return finding('action-not-in-yaml', 'error', message, { file: sdl.file, span: field.span }, {
     ...(target ? { related: [related(target, entry ? `Action \`${entry.name.name}\` in actions.yaml` : 'The actions of actions.yaml')] } : {}),
     data: { action: field.name, operation: field.operation, ...(guess ? { suggestion: guess } : {}) },
   });

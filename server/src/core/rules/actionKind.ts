@@ -5,14 +5,18 @@ import type { SdlAction } from '../graphql/actionsSdl';
 import { findPair, keySpan, spanOf } from '../parse/ast';
 import type { YNode } from '../parse/ast';
 import type { Loc, NamedEntry } from '../project/index/types';
+import { closest } from '../util/closest';
 import { finding, related } from './rule';
+
+const MUTATION_KINDS: readonly string[] = ['synchronous', 'asynchronous'];
 import type { Rule, RuleContext } from './rule';
 
 /**
  * `kind` against the action's type, which actions.graphql decides (a field of `type Query` is a query).
  * The engine reads `kind` only for mutations, and there only `synchronous` / `asynchronous`: the `""`
- * the CLI writes for queries is an error on a mutation, and `asynchronous` is ignored on a query.
- * Other strings are the schema's to report (schema-enum), so they are not reported here again.
+ * the CLI writes for queries is an error on a mutation, as is any other string (`sync`), and
+ * `asynchronous` is ignored on a query. Of a query, the engine never reads `kind` (Hasura/RQL/Types/
+ * Action.hs, `FromJSON (ActionDefinition a b)`), so other strings there are not reported.
  */
 export const actionKind: Rule = {
   codes: ['action-kind-invalid', 'action-async-query'],
@@ -39,6 +43,11 @@ function checkKind(ctx: RuleContext, action: NamedEntry, field: SdlAction, sdlFi
   if (field.operation === 'mutation' && (kind === '' || kind === null)) {
     const message = `Action \`${name}\` is a mutation (a field of \`type Mutation\`), so its \`kind\` must be \`synchronous\` or \`asynchronous\`; the engine rejects an empty kind (the CLI writes \`""\` only for query actions).`;
     return [finding('action-kind-invalid', 'error', message, loc, { related: [fieldLoc], data: { action: name, kind, suggestion: 'synchronous' } })];
+  }
+  if (field.operation === 'mutation' && typeof kind === 'string' && !MUTATION_KINDS.includes(kind)) {
+    const guess = closest(kind, MUTATION_KINDS) ?? 'synchronous';
+    const message = `Action \`${name}\` is a mutation (a field of \`type Mutation\`): its \`kind\` is \`synchronous\` or \`asynchronous\`, not ${JSON.stringify(kind)}; the engine rejects it. Did you mean \`${guess}\`?`;
+    return [finding('action-kind-invalid', 'error', message, loc, { related: [fieldLoc], data: { action: name, kind, suggestion: guess } })];
   }
   if (field.operation === 'query' && kind === 'asynchronous') {
     const message = `Action \`${name}\` is a query (a field of \`type Query\`): queries always run synchronously and the engine ignores \`asynchronous\`. Make it a field of \`type Mutation\` to run it asynchronously.`;

@@ -20,6 +20,7 @@ import { dbObjectRelationshipUnique } from './dbObjectRelationshipUnique';
 import { dbRelationshipColumn } from './dbRelationshipColumn';
 import { dbTableMissing } from './dbTableMissing';
 import { dbTrackedFunctions } from './dbTrackedFunctions';
+import { engineVersionFeatures } from './engineVersionFeatures';
 import { envTemplates, eventTriggerTemplates } from './envTemplates';
 import { inheritedRoleSets } from './inheritedRoles';
 import { permissionDuplicate } from './permissionDuplicate';
@@ -30,17 +31,21 @@ import { relationshipNameDuplicate } from './relationshipDuplicate';
 import { relationshipTargetUntracked } from './relationshipTarget';
 import { remoteSchemaUrl } from './remoteSchemas';
 import type { Rule } from './rule';
+import { sourceKindUnknown } from './sourceKind';
 import { sourceDuplicate } from './sources';
 import { tableDuplicate } from './tableDuplicate';
 import { tableFileNameMismatch } from './tableFileName';
 import { tableFileUnreferenced } from './tableFileUnreferenced';
+import { tableNameShape } from './tableNameShape';
 
 /** Every cross-file rule, in the order they run. Add a rule: a file in this folder + a line here. */
 export const RULES: readonly Rule[] = [
   sourceDuplicate,
+  sourceKindUnknown,
   tableDuplicate,
   tableFileNameMismatch,
   tableFileUnreferenced,
+  tableNameShape,
   relationshipNameDuplicate,
   relationshipTargetUntracked,
   relationshipNameConflictsColumn,
@@ -55,6 +60,7 @@ export const RULES: readonly Rule[] = [
   cronSchedule,
   envTemplates,
   eventTriggerTemplates,
+  engineVersionFeatures,
   actionsGraphqlSyntax,
   actionFields,
   actionDuplicate,

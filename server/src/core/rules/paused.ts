@@ -15,6 +15,8 @@ const FED_BY: Readonly<Record<Segment, readonly RuleInput[]>> = {
   actions: ['actions', 'roleNames', 'roles'],
   restEndpoints: ['restEndpoints'],
   introspection: ['roles'],
+  dataConnectors: ['dataConnectors'],
+  openTelemetry: ['openTelemetry'],
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { DatabaseModels } from '../db/model';
 import type { Finding, RelatedInfo, Severity } from '../diagnostics';
+import type { EngineVersion } from '../engineVersion';
 import type { Loc, Named, ProjectIndex, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
 import type { Project } from '../project/project';
@@ -10,6 +11,8 @@ export interface RuleContext {
   readonly walk: Walk;
   /** The database behind each source that has a model (empty when none was built). */
   readonly databases: DatabaseModels;
+  /** The engine version the metadata targets (a setting; the same object while it is unchanged). */
+  readonly engineVersion: EngineVersion;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface RuleContext {
  * from changed; `actionsGraphql` is the actions.graphql file; `unreferenced` the table files no
  * include reaches. Walking into the nodes of an input is reading that input.
  */
-export type RuleInput = Exclude<keyof ProjectIndex, 'root'> | 'actionsGraphql' | 'unreferenced' | 'databases';
+export type RuleInput = Exclude<keyof ProjectIndex, 'root'> | 'actionsGraphql' | 'unreferenced' | 'databases' | 'engineVersion';
 
 /** A cross-file rule: one file each, small, pure. */
 export interface Rule {

@@ -117,6 +117,7 @@ function inputOf(ctx: RuleContext, input: RuleInput): unknown {
   if (input === 'actionsGraphql') return ctx.project.files.get(join(ctx.project.root, 'actions.graphql'));
   if (input === 'unreferenced') return ctx.project.unreferenced;
   if (input === 'databases') return ctx.databases;
+  if (input === 'engineVersion') return ctx.engineVersion;
   return ctx.index[input];
 }
 

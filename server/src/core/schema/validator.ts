@@ -4,6 +4,8 @@ import type { Finding, Span } from '../diagnostics';
 import { pairsOf, spanOf } from '../parse/ast';
 import type { Project, ProjectFile } from '../project/project';
 import { pickBranchErrors } from './branches';
+import { IgnoredKeyFinder } from './ignoredKeys';
+import type { IgnoredKey } from './ignoredKeys';
 import { locate } from './locate';
 import type { Located } from './locate';
 import { messageFor } from './messages';
@@ -28,9 +30,11 @@ export class SchemaValidator {
   private readonly cache = new WeakMap<object, readonly Finding[]>();
   private readonly fragmentFree = new WeakMap<object, boolean>();
   private readonly byId: ReadonlyMap<string, object>;
+  private readonly ignoredKeys: IgnoredKeyFinder;
 
   constructor(private readonly set: SchemaSet) {
     this.byId = new Map(set.schemas.map((s) => [(s as { $id?: string }).$id ?? '', s]));
+    this.ignoredKeys = new IgnoredKeyFinder((id) => this.byId.get(id));
   }
 
   /** The validator of a kind: generated at build time when available, else compiled once here. */
@@ -91,8 +95,23 @@ export class SchemaValidator {
       return [{ code: 'yaml-alias-limit', severity: 'error', message: 'This file expands too many aliases (or nests too deeply) to be checked; it looks like an alias bomb.', file: file.path, span: { start: 0, end: 0 } }];
     }
     if (value === null || value === undefined) return emptyFile(file);
-    if (validate(value)) return [];
-    return pickBranchErrors(validate.errors ?? []).flatMap((error) => this.toFinding(project, file, error));
+    const ignored = this.ignoredKeyFindings(project, file, value);
+    if (validate(value)) return ignored;
+    return [...pickBranchErrors(validate.errors ?? []).flatMap((error) => this.toFinding(project, file, error)), ...ignored];
+  }
+
+  /** Warnings for near misses of known keys in objects whose engine parser skips unknown keys. */
+  private ignoredKeyFindings(project: Project, file: ProjectFile, value: unknown): Finding[] {
+    const schema = this.schemaOf(file.kind);
+    if (!schema) return [];
+    return this.ignoredKeys.find(value, schema).flatMap((ignored) => this.ignoredKeyFinding(project, file, ignored));
+  }
+
+  private ignoredKeyFinding(project: Project, file: ProjectFile, { path, key, suggestion }: IgnoredKey): Finding[] {
+    const located = locate(project, file.path, `${path}/${escape(key)}`);
+    if (located.unresolved || !located.keySpan) return [];
+    const message = `The engine ignores \`${key}\`${where(path)}: it is not a key it reads here. Did you mean \`${suggestion}\`?`;
+    return [{ code: 'schema-ignored-key', severity: 'warning', message, file: located.file, span: located.keySpan, data: { key, suggestion } }];
   }
 
   private toFinding(project: Project, file: ProjectFile, error: ErrorObject): Finding[] {

@@ -110,9 +110,13 @@ function enumValueOf(node: EnumValueDefinitionNode): SdlValue {
   return { name: node.name.value, type: '', description: descriptionOf(node.description), span: spanOf(node), nameSpan: spanOf(node.name), typeSpan: spanOf(node.name) };
 }
 
-/** The CLI keeps descriptions trimmed, and null when there is none. */
+/**
+ * A description as graphql-js reads it (the CLI's converter uses graphql-js): a block string's value
+ * follows the spec's BlockStringValue (common indentation and blank first/last lines removed, the
+ * spaces of `""" text """` kept); null when there is none.
+ */
 function descriptionOf(node: StringValueNode | undefined): string | null {
-  return node ? node.value.trim() : null;
+  return node ? node.value : null;
 }
 
 function spanOf(node: { loc?: { start: number; end: number } } | TypeNode): Span {

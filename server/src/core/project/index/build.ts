@@ -37,6 +37,8 @@ export function indexProject(project: Project, memo?: IndexMemo): IndexBuild {
     cronTriggers: namedEntries(walk, top(walk, project, 'cronTriggers')),
     actions: namedEntries(walk, walk.get(top(walk, project, 'actions'), 'actions')),
     restEndpoints: namedEntries(walk, top(walk, project, 'restEndpoints')),
+    dataConnectors: dataConnectors(walk, project),
+    openTelemetry: top(walk, project, 'openTelemetry'),
   };
   return finish(project, walk, databases, parts, undefined);
 }
@@ -63,6 +65,8 @@ export function updateIndex(prev: IndexBuild, project: Project, changed: readonl
     cronTriggers: again('cronTriggers', old.cronTriggers, () => namedEntries(walk, top(walk, project, 'cronTriggers'))),
     actions: again('actions', old.actions, () => namedEntries(walk, walk.get(top(walk, project, 'actions'), 'actions'))),
     restEndpoints: again('restEndpoints', old.restEndpoints, () => namedEntries(walk, top(walk, project, 'restEndpoints'))),
+    dataConnectors: again('dataConnectors', old.dataConnectors, () => dataConnectors(walk, project)),
+    openTelemetry: again('openTelemetry', old.openTelemetry, () => top(walk, project, 'openTelemetry')),
   };
   // Role uses outside table permissions are read again only when a file holding some changed.
   const otherRolesKept = onlyTables || ![...segments].some((s) => ROLE_SEGMENTS.has(s));
@@ -72,7 +76,12 @@ export function updateIndex(prev: IndexBuild, project: Project, changed: readonl
 /** The parts whose files hold role uses. */
 const ROLE_SEGMENTS: ReadonlySet<Segment> = new Set(['databases', 'actions', 'remoteSchemas', 'inheritedRoles', 'allowList', 'introspection']);
 
-type Parts = Pick<ProjectIndex, 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints'>;
+type Parts = Pick<ProjectIndex, 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints' | 'dataConnectors' | 'openTelemetry'>;
+
+/** The data connectors backend_configs.yaml declares, named by their keys. */
+function dataConnectors(walk: Walk, project: Project): Named[] {
+  return walk.entries(walk.get(top(walk, project, 'dataConnectors'), 'dataconnector')).map((e) => ({ name: e.key, loc: e.keyLoc }));
+}
 
 /** Adds the roles. `kept`: the previous build, when its role uses outside table permissions still hold. */
 function finish(project: Project, walk: Walk, databases: DatabasesPart, parts: Parts, kept: IndexBuild | undefined): IndexBuild {

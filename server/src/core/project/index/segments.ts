@@ -2,7 +2,7 @@ import { relative } from '../../util/paths';
 import type { Project } from '../project';
 
 /** The parts of the index, each read from one top-level file and everything that file includes. */
-export type Segment = 'databases' | 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints' | 'introspection';
+export type Segment = 'databases' | 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints' | 'introspection' | 'dataConnectors' | 'openTelemetry';
 
 export const SEGMENT_FILES: Readonly<Record<Segment, string>> = {
   databases: 'databases/databases.yaml',
@@ -14,6 +14,8 @@ export const SEGMENT_FILES: Readonly<Record<Segment, string>> = {
   actions: 'actions.yaml',
   restEndpoints: 'rest_endpoints.yaml',
   introspection: 'graphql_schema_introspection.yaml',
+  dataConnectors: 'backend_configs.yaml',
+  openTelemetry: 'opentelemetry.yaml',
 };
 
 const BY_FILE = new Map(Object.entries(SEGMENT_FILES).map(([segment, rel]) => [rel, segment as Segment]));

@@ -122,4 +122,8 @@ export interface ProjectIndex {
   readonly cronTriggers: readonly NamedEntry[];
   readonly actions: readonly NamedEntry[];
   readonly restEndpoints: readonly NamedEntry[];
+  /** The data connector agents backend_configs.yaml declares (`dataconnector: {<name>: {uri}}`), at their keys. */
+  readonly dataConnectors: readonly Named[];
+  /** opentelemetry.yaml's root (a new object only when that file changed). */
+  readonly openTelemetry: At;
 }
