@@ -133,8 +133,19 @@ class Reader {
       this.findings.push({ code: 'migration-file-unreadable', severity: 'warning', message: `This migration file could not be read (${why}), so the database model leaves it out.`, file, span: { start: 0, end: 0 } });
       return false;
     }
-    const statements = file.endsWith('.yaml') ? yamlStatements(read.text) : splitSql(read.text).map((s) => ({ start: s.start, end: s.end, sql: s.text, kind: s.kind }));
-    this.files.push({ file, name: relative(this.root, file), phase, text: read.text, statements });
+    const text = read.text;
+    let statements: MigrationStatement[] | undefined;
+    // Split when first read (a build from the cache needs only the texts); an enumerable getter, so
+    // JSON and the structured clone of IPC carry the statements.
+    this.files.push({
+      file,
+      name: relative(this.root, file),
+      phase,
+      text,
+      get statements(): MigrationStatement[] {
+        return (statements ??= file.endsWith('.yaml') ? yamlStatements(text) : splitSql(text).map((s) => ({ start: s.start, end: s.end, sql: s.text, kind: s.kind })));
+      },
+    });
     return true;
   }
 }
