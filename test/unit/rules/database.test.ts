@@ -47,6 +47,9 @@ describe('db-table-missing', () => {
       'databases/default/tables/public_ghost.yaml': 'table:\n  name: ghost\n  schema: public\n',
     };
     assertMarked('db-table-missing', files, { databases: db({ uncertain: ['ghost'] }) });
+    // A schema the migrations only use (nhost's auth, made as a stand-in to apply them) is not judged either.
+    assertMarked('db-table-missing', { ...files, 'databases/default/tables/public_ghost.yaml': null, 'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n' }, { databases: models({ ...dbModel({ ...SPEC, schemas: ['public', 'auth'] }), externalSchemas: ['auth'] }) });
+    assertMarked('db-table-missing', { ...files, 'databases/default/tables/public_ghost.yaml': null, 'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n', 'databases/default/tables/auth_users.yaml': 'table:\n  ⟦name: users\n  schema: auth⟧\n' }, { databases: models(dbModel({ ...SPEC, schemas: ['public', 'auth'] })) });
     assertMarked('db-table-missing', { ...files, 'databases/default/tables/public_ghost.yaml': 'table:\n  ⟦name: ghost\n  schema: public⟧\n' }, { databases: db() });
   });
 });

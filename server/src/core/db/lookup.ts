@@ -20,7 +20,9 @@ export class ModelView {
   private functionNames: readonly string[] | undefined;
 
   constructor(readonly model: DatabaseModel) {
-    this.schemas = new Set(model.schemas);
+    // Schemas the migrations use but never create (nhost's auth, storage) hold only stand-ins: not judged.
+    const external = new Set(model.externalSchemas ?? []);
+    this.schemas = new Set(model.schemas.filter((s) => !external.has(s)));
     this.uncertain = new Set(model.uncertain);
   }
 
