@@ -19,7 +19,7 @@ const target = check ? mkdtempSync(path.join(tmpdir(), 'gem-screenshots-')) : DO
 const e2e = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'e2e.mjs')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, E2E_RUNS: 'fixture', E2E_SCREENSHOTS_DIR: target, E2E_FIXED_PORT: '1' },
+  env: { ...process.env, E2E_RUNS: 'fixture,database', E2E_SCREENSHOTS_DIR: target, E2E_FIXED_PORT: '1' },
 });
 if (e2e.status !== 0) {
   console.error(`screenshots: the e2e run failed (${e2e.status}); nothing is compared.`);
