@@ -2,6 +2,7 @@
  * What the status bar shows for a `graphqlMetadata/status` notification. Pure: no vscode import,
  * so it can be tested anywhere.
  */
+import { isQuietStatus } from '../../server/src/core/db/model';
 import type { RootStatus, StatusParams } from '../../server/src/core/protocol';
 
 export interface StatusView {
@@ -44,12 +45,9 @@ function statusText(params: StatusParams, errors: number, warnings: number): str
   return `${counts}${databaseText(params.roots)}`;
 }
 
-/** Statuses that say no model was wanted or possible: the tooltip lists them, the text leaves them out. */
-const QUIET = /^(off|no migrations|no model for )/;
-
 /** ` $(database) from migrations: 254/256 applied` for one source, ` $(database) 3 sources` for more, nothing without models. */
 function databaseText(roots: readonly RootStatus[]): string {
-  const all = roots.flatMap((r) => r.databases ?? []).filter((d) => !QUIET.test(d.status));
+  const all = roots.flatMap((r) => r.databases ?? []).filter((d) => !isQuietStatus(d.status));
   if (all.length === 0) return '';
   return ` $(database) ${all.length === 1 ? all[0]!.status : plural(all.length, 'source')}`;
 }

@@ -3,6 +3,7 @@ import type { CheckServices, RootResult } from '../core/check';
 import { DOCS_URL } from '../core/codes';
 import { sourceConnections, sourceForBareUrl } from '../core/db/connection';
 import type { ExplicitUrls } from '../core/db/connection';
+import { isQuietStatus } from '../core/db/model';
 import type { DatabaseModel, SourceBuild } from '../core/db/model';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
@@ -122,7 +123,7 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     findings.push(...(scope === undefined ? found : found.filter((f) => isInside(f.file, scope))));
     for (const file of checked.root.project.files.values()) texts.set(file.path, file.text);
     const prefix = results.length > 1 ? `${relative(cwd, result.root)}: ` : '';
-    if (args.format === 'stylish') for (const build of checked.builds) env.stderr(`${prefix}${build.source}: ${build.status}\n`);
+    if (args.format === 'stylish') for (const build of checked.builds.filter((b) => !isQuietStatus(b.status))) env.stderr(`${prefix}${build.source}: ${build.status}\n`);
     statuses.push(...checked.builds.map((b) => ({ root: relative(cwd, result.root), source: b.source, status: b.status })));
   }
   const report = buildReport(findings, texts.size, cwd, env.host, texts);

@@ -42,7 +42,7 @@ describe('check --database: the flag', () => {
     assert.equal(database(['--database', 'sometimes']), '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `sometimes`.');
     assert.equal(database(['--database', 'mysql://root:hunter2@db/app']), '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `mysql://root:***@db/app`.');
     assert.equal(database(['--database', 'x=http://h/?password=hunter2']), '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `x=http://h/?password=***`.');
-    assert.equal(database(['--database']), '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not nothing.');
+    assert.equal(database(['--database']), '--database needs a value.');
   });
 
   test('the CLI: usage errors exit 2; off prints no status; an unknown source name is refused', () => {

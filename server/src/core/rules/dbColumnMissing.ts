@@ -10,6 +10,7 @@ import { finding, tableRule } from './rule';
 /** A column the table's entry names (permissions, presets, column config, triggers, relationships) that its table does not have. */
 export const dbColumnMissing = tableRule({
   codes: ['db-column-missing'],
+  requires: 'databases',
   reads: ['databases'],
   checkTable: (t, { databases, walk }) => missingColumns(directColumnRefs(t, walk), databases),
 });

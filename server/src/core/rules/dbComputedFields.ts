@@ -6,6 +6,7 @@ import { finding, tableRule } from './rule';
 /** Computed fields whose function the database lacks, or that the engine cannot use for this table. */
 export const dbComputedFields = tableRule({
   codes: ['db-function-missing', 'db-computed-field-invalid'],
+  requires: 'databases',
   reads: ['tableKeys', 'databases'],
   checkTable: (t, { databases, walk, index }) => {
     const view = viewOf(databases, t.source);

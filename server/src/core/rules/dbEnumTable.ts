@@ -9,6 +9,7 @@ import { finding, tableRule } from './rule';
  */
 export const dbEnumTable = tableRule({
   codes: ['db-enum-table-invalid'],
+  requires: 'databases',
   reads: ['databases'],
   checkTable: (t, { databases, walk }) => {
     const isEnum = walk.get(t.at, 'is_enum');

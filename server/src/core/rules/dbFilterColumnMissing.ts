@@ -10,6 +10,7 @@ import type { Rule } from './rule';
  */
 export const dbFilterColumnMissing: Rule = {
   codes: ['db-column-missing'],
+  requires: 'databases',
   reads: ['tables', 'databases'],
   check: (ctx) => {
     if (ctx.databases.size === 0) return [];

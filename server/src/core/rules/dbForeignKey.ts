@@ -22,6 +22,7 @@ interface Wanted {
  */
 export const dbForeignKey = tableRule({
   codes: ['db-foreign-key-missing', 'db-foreign-key-ambiguous'],
+  requires: 'databases',
   reads: ['databases'],
   checkTable: (t, { databases, walk }) => {
     const view = viewOf(databases, t.source);

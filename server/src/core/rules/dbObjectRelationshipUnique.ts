@@ -13,6 +13,7 @@ import { finding, tableRule } from './rule';
  */
 export const dbObjectRelationshipUnique = tableRule({
   codes: ['db-object-relationship-not-unique'],
+  requires: 'databases',
   reads: ['databases'],
   checkTable: (t, { databases, walk }) => {
     const view = viewOf(databases, t.source);

@@ -8,6 +8,7 @@ import { finding, tableRule } from './rule';
  */
 export const dbRelationshipColumn = tableRule({
   codes: ['relationship-name-conflicts-column'],
+  requires: 'databases',
   reads: ['databases'],
   checkTable: (t, { databases }) => {
     const view = viewOf(databases, t.source);

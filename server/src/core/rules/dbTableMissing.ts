@@ -5,6 +5,7 @@ import { finding, tableRule } from './rule';
 /** A tracked table or view that the source's database does not have. */
 export const dbTableMissing = tableRule({
   codes: ['db-table-missing'],
+  requires: 'databases',
   reads: ['databases'],
   checkTable: (t, { databases }) => {
     const view = viewOf(databases, t.source);

@@ -9,6 +9,7 @@ import { finding } from './rule';
 /** Tracked functions (a source's `functions`) that the database lacks, or that the engine cannot track. */
 export const dbTrackedFunctions: Rule = {
   codes: ['db-function-missing', 'db-function-invalid'],
+  requires: 'databases',
   reads: ['sources', 'tableKeys', 'databases'],
   check: (ctx) => ctx.index.sources.flatMap((source) => (ctx.databases.has(source.name.name) ? sourceFunctions(source, ctx) : [])),
 };

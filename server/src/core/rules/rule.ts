@@ -35,10 +35,12 @@ export interface Rule {
    * facts changed (or when another input in `reads` changed). `check` covers every table.
    */
   readonly checkTable?: (table: TableFact, ctx: RuleContext) => Finding[];
+  /** `databases`: the rule judges the metadata against database models, and is not run without one. */
+  readonly requires?: 'databases';
 }
 
 /** A rule that looks at one table at a time (its `check` runs it on every table). */
-export function tableRule(rule: { codes: readonly string[]; reads?: readonly RuleInput[]; checkTable: (table: TableFact, ctx: RuleContext) => Finding[] }): Rule {
+export function tableRule(rule: { codes: readonly string[]; reads?: readonly RuleInput[]; requires?: 'databases'; checkTable: (table: TableFact, ctx: RuleContext) => Finding[] }): Rule {
   return { ...rule, reads: ['tables', ...(rule.reads ?? [])], check: (ctx) => ctx.index.tables.flatMap((t) => rule.checkTable(t, ctx)) };
 }
 

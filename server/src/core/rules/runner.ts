@@ -62,6 +62,8 @@ export class RuleRunner {
   }
 
   private runRule(ctx: RuleContext, rule: Rule, diff: TableDiff | undefined): readonly Finding[] {
+    // Without a database model a database rule has nothing to say: it is not run (and costs no run).
+    if (rule.requires === 'databases' && ctx.databases.size === 0) return [];
     if (!rule.reads || !this.remember) return this.guarded(rule, ctx, undefined, () => rule.check(ctx));
     const inputs = rule.reads.map((input) => inputOf(ctx, input));
     if (rule.checkTable) return this.byTable(ctx, rule, rule.checkTable, inputs.filter((_, i) => rule.reads?.[i] !== 'tables'), diff);
