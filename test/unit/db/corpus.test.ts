@@ -86,6 +86,8 @@ const FINDINGS: Record<string, string[]> = {
   'metaDAOproject__futarchy-indexer': [
     'metadata/databases/futarchy/functions/public_reid_play.yaml:2 db-function-missing',
     'metadata/databases/futarchy/tables/public_dao_details.yaml:64 db-column-missing',
+    'metadata/databases/futarchy/tables/public_markets.yaml:115 db-foreign-key-missing',
+    'metadata/databases/futarchy/tables/public_markets.yaml:122 db-foreign-key-missing',
     'metadata/databases/futarchy/tables/public_orders.yaml:18 db-object-relationship-not-unique',
     'metadata/databases/futarchy/tables/public_prices_15m.yaml:2 db-table-missing',
     'metadata/databases/futarchy/tables/public_prices_1h.yaml:2 db-table-missing',
@@ -95,6 +97,8 @@ const FINDINGS: Record<string, string[]> = {
     'metadata/databases/futarchy/tables/public_proposal_bars_4h.yaml:2 db-table-missing',
     'metadata/databases/futarchy/tables/public_proposal_total_trade_volume.yaml:2 db-table-missing',
     'metadata/databases/futarchy/tables/public_proposals.yaml:18 db-object-relationship-not-unique',
+    'metadata/databases/futarchy/tables/public_proposals.yaml:25 db-foreign-key-missing',
+    'metadata/databases/futarchy/tables/public_proposals.yaml:28 db-foreign-key-missing',
     'metadata/databases/futarchy/tables/public_reid_data.yaml:2 db-table-missing',
     'metadata/databases/futarchy/tables/public_tokens.yaml:18 db-object-relationship-not-unique',
     'metadata/databases/futarchy/tables/public_tokens.yaml:9 db-object-relationship-not-unique',
