@@ -33,7 +33,7 @@ describe('language features over stdio (dist/server.js)', () => {
         ['codeActionProvider', 'completionProvider', 'definitionProvider', 'documentLinkProvider', 'documentSymbolProvider', 'hoverProvider', 'referencesProvider', 'renameProvider'],
       );
       assert.deepEqual(init.capabilities.renameProvider, { prepareProvider: true });
-      assert.deepEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix'] });
+      assert.deepEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'refactor'] });
     } finally {
       await probe.stop();
     }

@@ -5,6 +5,7 @@ import { complete } from '../../../server/src/core/features/completion';
 import { definition } from '../../../server/src/core/features/definition';
 import { hover } from '../../../server/src/core/features/hover';
 import { quickFixes } from '../../../server/src/core/features/codeActions';
+import { databaseActions, plural, singular } from '../../../server/src/core/features/codeActions/database';
 import { applyChange } from '../../../server/src/core/features/edits';
 import { caretProject, checkFiles } from '../helpers/features';
 import { path } from '../helpers/project';
@@ -79,5 +80,49 @@ describe('quick fix: db-column-missing', () => {
     const after = checkFiles(applyChange(p.files, fixes[0]!.change), { databases });
     assert.equal(after.project.files.get(path(ARTICLE))?.text, text.replace('"titel"', '"title"'));
     assert.deepEqual(after.findings.map((f) => f.code), p.result.findings.filter((f) => f !== finding).map((f) => f.code));
+  });
+});
+
+describe('actions the database suggests', () => {
+  const TABLES = 'databases/default/tables/tables.yaml';
+  const withTag = (): ReturnType<typeof models> => {
+    const base = model();
+    const tag = dbModel({ relations: { 'public.tag': { columns: { id: 'integer', article_id: 'integer', label: 'text' }, pk: ['id'], fks: ['article_id -> public.article(id)'] } } }).relations['public.tag']!;
+    return models({ ...base, relations: { ...base.relations, 'public.tag': tag } });
+  };
+
+  test('in tables.yaml: track a table the database has, as the engine CLI writes it, and the result is clean', () => {
+    const databases = withTag();
+    const p = caretProject({ [TABLES]: '- "!include public_author.yaml"\n- "!include public_article.yaml"\n‸' }, { databases });
+    const actions = databaseActions(p.result, path(TABLES));
+    assert.deepEqual(actions.map((a) => a.title), ['Track table `public.tag` (from the database)']);
+    const files = applyChange(p.files, actions[0]!.change);
+    assert.equal(files.get(path(TABLES)), '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_tag.yaml"\n');
+    assert.equal(files.get(path('databases/default/tables/public_tag.yaml')), 'table:\n  name: tag\n  schema: public\n');
+    const after = checkFiles(files, { databases });
+    assert.deepEqual(after.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
+    assert.deepEqual(databaseActions(after, path(TABLES)), [], 'nothing left to track');
+  });
+
+  test('in a table file: the object and array relationships its foreign keys imply, named as the console names them', () => {
+    const databases = withTag();
+    const tracked = { [TABLES]: '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_tag.yaml"\n', 'databases/default/tables/public_tag.yaml': 'table:\n  name: tag\n  schema: public\n' };
+    const p = caretProject({ ...tracked, [ARTICLE]: 'table:\n  name: article\n  schema: public\n‸' }, { databases });
+    const actions = databaseActions(p.result, path(ARTICLE));
+    assert.deepEqual(actions.map((a) => a.title), ['Add object relationship `author` (author_id → public.author)', 'Add array relationship `tags` (public.tag (article_id))']);
+    const once = applyChange(p.files, actions[0]!.change);
+    const twice = applyChange(once, databaseActions(checkFiles(once, { databases }), path(ARTICLE))[0]!.change);
+    assert.equal(
+      twice.get(path(ARTICLE)),
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\narray_relationships:\n  - name: tags\n    using:\n      foreign_key_constraint_on:\n        table:\n          name: tag\n          schema: public\n        columns:\n          - article_id\n',
+    );
+    const after = checkFiles(twice, { databases });
+    assert.deepEqual(after.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
+    assert.deepEqual(databaseActions(after, path(ARTICLE)), []);
+  });
+
+  test('plural and singular for the usual endings', () => {
+    assert.deepEqual(['author', 'category', 'box', 'users', 'match'].map(plural), ['authors', 'categories', 'boxes', 'users', 'matches']);
+    assert.deepEqual(['authors', 'categories', 'boxes', 'user', 'matches', 'status'].map(singular), ['author', 'category', 'box', 'user', 'match', 'status']);
   });
 });

@@ -10,6 +10,6 @@ export const FEATURE_CAPABILITIES: ServerCapabilities = {
   documentSymbolProvider: true,
   hoverProvider: true,
   completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
-  codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+  codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor] },
   documentLinkProvider: { resolveProvider: false },
 };

@@ -2,6 +2,7 @@ import type { CodeAction, CodeActionParams, Diagnostic } from 'vscode-languagese
 import { CodeActionKind } from 'vscode-languageserver';
 import type { RootResult } from '../../core/check';
 import { quickFixes } from '../../core/features/codeActions';
+import { databaseActions } from '../../core/features/codeActions/database';
 import type { Finding, Severity, Span } from '../../core/diagnostics';
 import { toDiagnostic } from '../convert';
 import { uriToPath } from '../uri';
@@ -12,19 +13,26 @@ const SOURCE = 'graphql-metadata';
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
 
 /**
- * textDocument/codeAction: the quick fixes of the findings under the range, chosen by diagnostic code.
+ * textDocument/codeAction: the quick fixes of the findings under the range, chosen by diagnostic code,
+ * and (kind refactor) what the database model suggests in the file.
  * Findings come from the fresh check (current offsets) and from the request's diagnostics (their code
  * and data), which also carry findings outside any root (version-missing).
  */
 export function onCodeAction(ctx: FeatureContext, params: CodeActionParams): CodeAction[] {
-  if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
   const file = uriToPath(params.textDocument.uri);
   if (!file) return [];
   const doc = ctx.document(params.textDocument.uri);
-  const fresh = doc ? freshFindings(ctx, doc.result, file, params) : [];
+  const wants = (kind: string): boolean => !params.context.only || params.context.only.some((only) => kind.startsWith(only));
+  const fixes = wants(CodeActionKind.QuickFix) ? quickFixActions(ctx, doc?.result, file, params) : [];
+  // What the database suggests here (track a table, add the relationships its foreign keys imply).
+  const suggested = wants(CodeActionKind.Refactor) && doc ? databaseActions(doc.result, file) : [];
+  return [...fixes, ...suggested.map((fix) => ({ title: fix.title, kind: CodeActionKind.Refactor, edit: toWorkspaceEdit(ctx, doc?.result, fix.change) }))];
+}
+
+function quickFixActions(ctx: FeatureContext, result: RootResult | undefined, file: string, params: CodeActionParams): CodeAction[] {
+  const fresh = result ? freshFindings(ctx, result, file, params) : [];
   const findings = [...fresh, ...params.context.diagnostics.flatMap((d) => rebuilt(d, file) ?? []).filter((f) => !fresh.some((g) => same(f, g)))];
   return findings.flatMap((finding) => {
-    const result = doc?.result;
     const diagnostic = toDiagnostic(finding, (path) => ctx.lines(result, path));
     return quickFixes({ finding, schemas: ctx.schemas, ...(result ? { result } : {}) }).map((fix) => ({
       title: fix.title,

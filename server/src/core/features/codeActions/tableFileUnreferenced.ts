@@ -17,7 +17,8 @@ export const includeInList: Fixer = ({ finding, result }) => {
   return edit ? [{ title: `Include ${entry} in ${basename(list.path)}`, change: { edits: [edit], files: [] }, preferred: true }] : [];
 };
 
-function insertInclude(list: ProjectFile, entry: string): TextEdit | undefined {
+/** The include of `entry` in a tables.yaml (functions.yaml), in name order and in the form the file uses. */
+export function insertInclude(list: ProjectFile, entry: string): TextEdit | undefined {
   const yaml = list.yaml!;
   const contents = yaml.doc.contents as YNode;
   const tagged = yaml.includes.length > 0 && yaml.includes.every((r) => r.form === 'tag');
