@@ -180,3 +180,21 @@ describe('sources without a model, and a database process that fails', () => {
     assert.equal((await pending)[0]?.status, 'migrations failed: cancelled');
   });
 });
+
+describe('the saved fresh database', () => {
+  const project = (sql: string): string => writeTempProject({ 'metadata/version.yaml': 'version: 3\n', 'migrations/default/1_init/up.sql': sql }, 'gem-db-base-');
+  test('one the embedded Postgres cannot start from is replaced by a fresh one, and the build still succeeds', async () => {
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-db-cache-'));
+    const sources = [{ name: 'default', kind: 'postgres' }];
+    const first = await buildDatabaseModels(path.join(project('CREATE TABLE a (id int);\n'), 'metadata'), sources, { cacheDir });
+    const saved = fs.readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => f.endsWith('-base.tar.gz'));
+    assert.equal(saved.length, 1, `one saved fresh database: ${saved.join(', ')}`);
+    const file = path.join(cacheDir, saved[0]!);
+    fs.writeFileSync(file, 'not a database');
+    const second = await buildDatabaseModels(path.join(project('CREATE TABLE b (id int);\n'), 'metadata'), sources, { cacheDir });
+    assert.deepEqual([first[0]?.status, second[0]?.status], ['from migrations: 1/1 applied', 'from migrations: 1/1 applied']);
+    assert.deepEqual(Object.keys(second[0]!.model!.relations), ['public.b']);
+    assert.notEqual(fs.readFileSync(file, 'utf8').slice(0, 14), 'not a database', 'the unusable one was replaced');
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  });
+});

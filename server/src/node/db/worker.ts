@@ -49,9 +49,19 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
     const load = CONTRIB[name];
     if (load !== undefined) extensions[name.replace(/-/g, '_')] = await load();
   }
-  const base = job.dataDirCache !== undefined ? baseDataDir(job.dataDirCache) : undefined;
-  const saved = base !== undefined ? readFile(base) : undefined;
-  const db = await PGlite.create({ extensions, ...(saved !== undefined ? { loadDataDir: new Blob([saved]) } : {}) });
+  // A dump carries the extension set it was made with (postgresql.conf preloads some of them): one per set.
+  const base = job.dataDirCache !== undefined ? baseDataDir(job.dataDirCache, Object.keys(extensions)) : undefined;
+  let saved = base !== undefined ? readFile(base) : undefined;
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ extensions, ...(saved !== undefined ? { loadDataDir: new Blob([saved]) } : {}) });
+  } catch (error) {
+    if (saved === undefined || base === undefined) throw error;
+    // A saved database this PGlite cannot start from: forget it and make a fresh one.
+    fs.rmSync(base, { force: true });
+    saved = undefined;
+    db = await PGlite.create({ extensions });
+  }
   if (base !== undefined && saved === undefined) await saveDataDir(db, base);
   const created = performance.now();
   try {
@@ -64,10 +74,10 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
 }
 
 /** The fresh database of this PGlite version, as PGlite dumps it (initdb's result, before any migration). */
-function baseDataDir(folder: string): string {
+function baseDataDir(folder: string, extensions: readonly string[]): string {
   const pkg = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
   const { version } = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version?: unknown };
-  return path.join(folder, `pglite-${typeof version === 'string' ? version : 'unknown'}-base.tar.gz`);
+  return path.join(folder, `pglite-${typeof version === 'string' ? version : 'unknown'}-${[...extensions].sort().join('+')}-base.tar.gz`);
 }
 
 function readFile(file: string): Buffer | undefined {
