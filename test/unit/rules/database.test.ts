@@ -189,6 +189,8 @@ describe('db-foreign-key-missing and db-foreign-key-ambiguous', () => {
     assertMarked('db-foreign-key-ambiguous', article('object_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: ⟦author_id⟧\n'), { databases: other });
     const onlyEditor = db({ relations: { 'public.editor': { columns: { id: 'integer' }, pk: ['id'] }, 'public.article': { ...SPEC.relations['public.article']!, fks: ['author_id -> public.editor(id)'] } } });
     assertMarked('db-foreign-key-missing', author('array_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on: ⟦{table: article, columns: [author_id]}⟧\n'), { databases: onlyEditor });
+    // `column` takes a list too, as the engine reads it.
+    assertMarked('db-foreign-key-missing', author('array_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on: ⟦{table: article, column: [author_id]}⟧\n'), { databases: onlyEditor });
   });
 });
 

@@ -1,3 +1,4 @@
+import { foreignKeyUsing, sameSet } from '../project/index/foreignKeyUsing';
 import { tableKey } from '../project/index/tableRef';
 import type { ProjectIndex, QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
@@ -42,25 +43,10 @@ export function boolExpTables(ctx: { readonly index: ProjectIndex; readonly data
 
 /** An object relationship on local columns leads where the model's foreign key on those columns points. */
 export function foreignKeyTarget(databases: DatabaseModels, table: TableFact, rel: RelationshipFact, walk: Walk): QualifiedTable | undefined {
-  if (rel.kind !== 'object' || !rel.using) return undefined;
-  const columns = localForeignKeyColumns(walk, rel);
-  const relation = columns && viewOf(databases, table.source)?.find(table.table);
-  const fk = relation?.foreignKeys.find((k) => sameSet(k.columns, columns!));
+  const using = rel.kind === 'object' ? foreignKeyUsing(walk, rel) : undefined;
+  if (using?.kind !== 'local') return undefined;
+  const fk = viewOf(databases, table.source)?.find(table.table)?.foreignKeys.find((k) => sameSet(k.columns, using.columns));
   return fk ? { schema: fk.refSchema, name: fk.refTable } : undefined;
-}
-
-/** `foreign_key_constraint_on: col` or `[cols]` (the table's own columns), else undefined. */
-export function localForeignKeyColumns(walk: Walk, rel: RelationshipFact): string[] | undefined {
-  if (!rel.using) return undefined;
-  const fk = walk.get(rel.using, 'foreign_key_constraint_on');
-  const one = walk.text(fk);
-  if (one !== undefined) return [one];
-  const list = walk.strings(fk).map((s) => s.name);
-  return list.length > 0 ? list : undefined;
-}
-
-export function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
 }
 
 function id(source: string, key: string): string {

@@ -1,4 +1,5 @@
 import type { RootResult } from '../check';
+import { foreignKeyUsing, sameSet } from '../project/index/foreignKeyUsing';
 import { tableKey } from '../project/index/tableRef';
 import type { QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
 import { Walk } from '../project/index/walk';
@@ -31,37 +32,19 @@ export class TableLookup {
   private resolve(table: TableFact, rel: RelationshipFact): TableFact | undefined {
     if (rel.target) return this.find(table.source, rel.target);
     if (rel.kind !== 'object') return undefined;
-    const columns = this.localColumns(rel);
-    if (columns === undefined) return undefined;
+    const using = foreignKeyUsing(this.walk, rel);
+    if (using?.kind !== 'local' || using.columns.length === 0) return undefined;
+    const remoteColumns = (r: RelationshipFact): string[] => {
+      const other = foreignKeyUsing(this.walk, r);
+      return other?.kind === 'remote' ? other.columns : [];
+    };
     const matches = this.result.index.tables.filter(
-      (other) => other.source === table.source && other.relationships.some((r) => r.target && tableKey(r.target) === table.key && sameColumns(this.remoteColumns(r), columns)),
+      (other) => other.source === table.source && other.relationships.some((r) => r.target && tableKey(r.target) === table.key && sameSet(remoteColumns(r), using.columns)),
     );
     return matches.length === 1 ? matches[0] : undefined;
-  }
-
-  /** `foreign_key_constraint_on: col` or `[cols]`: the columns of the table itself. */
-  private localColumns(rel: RelationshipFact): string[] | undefined {
-    if (!rel.using) return undefined;
-    const fk = this.walk.get(rel.using, 'foreign_key_constraint_on');
-    const one = this.walk.text(fk);
-    if (one !== undefined) return [one];
-    const list = this.walk.strings(fk).map((s) => s.name);
-    return list.length > 0 ? list : undefined;
-  }
-
-  /** `foreign_key_constraint_on: {table, columns|column}`: the columns of the remote table. */
-  private remoteColumns(rel: RelationshipFact): string[] {
-    if (!rel.using) return [];
-    const fk = this.walk.get(rel.using, 'foreign_key_constraint_on');
-    const one = this.walk.text(this.walk.get(fk, 'column'));
-    return one !== undefined ? [one] : this.walk.strings(this.walk.get(fk, 'columns')).map((s) => s.name);
   }
 }
 
 function id(source: string, key: string): string {
   return `${source}\u0000${key}`;
-}
-
-function sameColumns(a: readonly string[], b: readonly string[]): boolean {
-  return a.length > 0 && a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 }

@@ -1,8 +1,9 @@
 import type { ModelView } from '../db/lookup';
 import type { ForeignKeyModel, RelationModel } from '../db/model';
-import { modelPlace, sameSet, viewOf } from '../db/views';
+import { modelPlace, viewOf } from '../db/views';
 import type { Finding } from '../diagnostics';
-import { readTableRef, tableKey } from '../project/index/tableRef';
+import { foreignKeyUsing, sameSet } from '../project/index/foreignKeyUsing';
+import { tableKey } from '../project/index/tableRef';
 import type { Loc, QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
 import { finding, tableRule } from './rule';
@@ -35,19 +36,10 @@ export const dbForeignKey = tableRule({
 });
 
 function wantedKey(t: TableFact, rel: RelationshipFact, walk: Walk): Wanted | undefined {
-  if ((rel.kind !== 'object' && rel.kind !== 'array') || !rel.using) return undefined;
-  const fk = walk.get(rel.using, 'foreign_key_constraint_on');
-  if (!fk.node) return undefined;
-  const tableAt = walk.get(fk, 'table');
-  const remote = tableAt.node ? readTableRef(walk, tableAt) : undefined;
-  if (remote) {
-    const one = walk.text(walk.get(fk, 'column'));
-    const columns = one !== undefined ? [one] : walk.strings(walk.get(fk, 'columns')).map((c) => c.name);
-    return columns.length > 0 ? { owner: remote, columns, target: t.table, loc: walk.loc(fk) } : undefined;
-  }
-  const one = walk.text(fk);
-  const columns = one !== undefined ? [one] : walk.strings(fk).map((c) => c.name);
-  return columns.length > 0 ? { owner: t.table, columns, loc: walk.loc(fk) } : undefined;
+  const using = foreignKeyUsing(walk, rel);
+  if (!using || using.columns.length === 0) return undefined;
+  const { columns, loc } = using;
+  return using.kind === 'remote' ? { owner: using.table, columns, target: t.table, loc } : { owner: t.table, columns, loc };
 }
 
 function check(view: ModelView, rel: RelationshipFact, wanted: Wanted): Finding[] {

@@ -1,5 +1,6 @@
 import type { RelationModel } from '../db/model';
 import { modelPlace, viewOf } from '../db/views';
+import { foreignKeyUsing } from '../project/index/foreignKeyUsing';
 import { readTableRef, tableKey } from '../project/index/tableRef';
 import type { Loc, QualifiedTable, RelationshipFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
@@ -33,18 +34,15 @@ export const dbObjectRelationshipUnique = tableRule({
 function remoteSide(rel: RelationshipFact, walk: Walk): { table: QualifiedTable; columns: string[]; loc: Loc } | undefined {
   if (!rel.using) return undefined;
   const manual = walk.get(rel.using, 'manual_configuration');
-  const fk = walk.get(rel.using, 'foreign_key_constraint_on');
-  const tableAt = manual.node ? walk.get(manual, 'remote_table') : walk.get(fk, 'table');
-  const table = tableAt.node ? readTableRef(walk, tableAt) : undefined;
-  if (!table) return undefined;
-  if (manual.node) {
-    const mapping = walk.get(manual, 'column_mapping');
-    const columns = walk.entries(mapping).flatMap((e) => walk.text(e.value) ?? []);
-    return columns.length > 0 ? { table, columns, loc: walk.loc(mapping) } : undefined;
+  if (!manual.node) {
+    const using = foreignKeyUsing(walk, rel);
+    return using?.kind === 'remote' && using.columns.length > 0 ? using : undefined;
   }
-  const one = walk.text(walk.get(fk, 'column'));
-  const columns = one !== undefined ? [one] : walk.strings(walk.get(fk, 'columns')).map((c) => c.name);
-  return columns.length > 0 ? { table, columns, loc: walk.loc(fk) } : undefined;
+  const tableAt = walk.get(manual, 'remote_table');
+  const table = tableAt.node ? readTableRef(walk, tableAt) : undefined;
+  const mapping = walk.get(manual, 'column_mapping');
+  const columns = walk.entries(mapping).flatMap((e) => walk.text(e.value) ?? []);
+  return table && columns.length > 0 ? { table, columns, loc: walk.loc(mapping) } : undefined;
 }
 
 /** Some primary key or unique constraint lies within `columns`. */

@@ -1,8 +1,9 @@
 import type { RootResult } from '../../check';
 import type { ModelView } from '../../db/lookup';
 import type { ForeignKeyModel, RelationModel } from '../../db/model';
-import { localForeignKeyColumns, sameSet, viewOf } from '../../db/views';
+import { viewOf } from '../../db/views';
 import { createRelationship } from '../../edits/createRelationship';
+import { foreignKeyUsing, sameSet } from '../../project/index/foreignKeyUsing';
 import { tableKey } from '../../project/index/tableRef';
 import type { TableFact } from '../../project/index/types';
 import { Walk } from '../../project/index/walk';
@@ -56,7 +57,10 @@ function suggestedRelationships(result: RootResult, table: TableFact): QuickFix[
   const taken = new Set([...table.relationships.map((r) => r.name.name), ...relation.columns.map((c) => c.name)]);
   const fixes: QuickFix[] = [];
   for (const fk of relation.foreignKeys) {
-    const covered = table.relationships.some((r) => r.kind === 'object' && sameSet(localForeignKeyColumns(walk, r) ?? [], fk.columns));
+    const covered = table.relationships.some((r) => {
+      const using = r.kind === 'object' ? foreignKeyUsing(walk, r) : undefined;
+      return using?.kind === 'local' && sameSet(using.columns, fk.columns);
+    });
     if (!covered) fixes.push(...relationshipFix(result, table, 'object', freeName(singular(fk.refTable), fk.columns, taken), { foreign_key_constraint_on: fk.columns.length === 1 ? fk.columns[0] : [...fk.columns] }, `${fk.columns.join(', ')} → ${fk.refSchema}.${fk.refTable}`));
   }
   for (const [other, fk] of referencing(view, table)) {
@@ -81,11 +85,9 @@ function referencing(view: ModelView, table: TableFact): [RelationModel, Foreign
 /** An array relationship of `table` over that foreign key already. */
 function hasArray(walk: Walk, table: TableFact, other: RelationModel, fk: ForeignKeyModel): boolean {
   return table.relationships.some((r) => {
-    if (r.kind !== 'array' || !r.using || !r.target || r.target.name !== other.name || r.target.schema !== other.schema) return false;
-    const on = walk.get(r.using, 'foreign_key_constraint_on');
-    const one = walk.text(walk.get(on, 'column'));
-    const columns = one !== undefined ? [one] : walk.strings(walk.get(on, 'columns')).map((c) => c.name);
-    return columns.length === 0 || sameSet(columns, fk.columns);
+    if (r.kind !== 'array' || !r.target || r.target.name !== other.name || r.target.schema !== other.schema) return false;
+    const using = foreignKeyUsing(walk, r);
+    return using?.kind !== 'remote' || using.columns.length === 0 || sameSet(using.columns, fk.columns);
   });
 }
 
