@@ -1,6 +1,8 @@
 // Bundles the shipped entry points with esbuild. `tsc -b` type-checks separately.
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { generateValidators } from './gen-validators.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -20,10 +22,17 @@ const common = {
   alias: { yaml: './node_modules/yaml/browser/index.js' },
 };
 
+// common/protocol.ts types the custom messages with vscode-jsonrpc. The server's connection is built on
+// vscode-languageserver's own copy of it: the server bundle takes that copy for the protocol too (one
+// copy, not two; the client bundle has one either way).
+const require = createRequire(import.meta.url);
+const besideServer = (name, from) => require.resolve(name, { paths: [dirname(from)] });
+const serverJsonRpc = besideServer('vscode-jsonrpc', besideServer('vscode-languageserver-protocol', require.resolve('vscode-languageserver/node')));
+
 const entries = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // Also a command (bin graphql-metadata-language-server) for other editors' LSP clients.
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, plugins: [{ name: 'server-jsonrpc', setup: (build) => build.onResolve({ filter: /^vscode-jsonrpc$/ }, () => ({ path: serverJsonRpc })) }] },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   // The database child process (forked by server/src/node/db/embedded.ts). PGlite stays a runtime
   // dependency: it finds its wasm, data and extension bundles next to its own files.

@@ -3,7 +3,7 @@
  * `vscode.extensions.getExtension(...).exports`) to wait for the server instead of sleeping.
  */
 import type { Event } from 'vscode';
-import type { StatusParams } from '../../server/src/core/protocol';
+import type { StatusParams } from '../../common/protocol';
 import type { CommandOutcome } from './commands/outcome';
 import type { ServerNotice } from './serverSupervisor';
 import type { StatusView } from './statusView';

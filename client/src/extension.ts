@@ -3,8 +3,8 @@
  * sees as diagnostics comes from the server; this side only wires VS Code to it.
  */
 import * as vscode from 'vscode';
-import { NotificationType, State, type LanguageClient } from 'vscode-languageclient/node';
-import { statusNotification, type StatusParams } from '../../server/src/core/protocol';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { statusNotification } from '../../common/protocol';
 import type { ExtensionApi } from './api';
 import { activateCommands } from './commands/activate';
 import type { CommandsHandle } from './commands/activate';
@@ -13,7 +13,6 @@ import { MetadataStatusBar } from './statusBar';
 import { RESTART_COMMAND, ServerSupervisor } from './serverSupervisor';
 import { SettingTraceChannel } from './traceChannel';
 
-const statusType = new NotificationType<StatusParams>(statusNotification);
 
 let client: LanguageClient | undefined;
 
@@ -28,7 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   client = languageClient;
   supervisor.attach(languageClient);
   context.subscriptions.push(
-    languageClient.onNotification(statusType, (params) => statusBar.update(params)),
+    languageClient.onNotification(statusNotification, (params) => statusBar.update(params)),
     supervisor.onDidGiveUp((reason) => statusBar.stopped(reason)),
     languageClient.onDidChangeState((change) => {
       if (change.newState === State.Running) statusBar.resumed();

@@ -4,7 +4,7 @@
  * edit whose file operation fails). Pure: the file system is injected, paths are core paths
  * (absolute, `/`), so the rules are tested in plain node.
  */
-import { dirname } from '../../server/src/core/util/paths';
+import { posix } from 'node:path';
 
 export type EntryKind = 'file' | 'directory';
 
@@ -81,7 +81,7 @@ async function capture(access: FileAccess, path: string): Promise<Saved> {
 
 async function topmostMissing(access: FileAccess, path: string): Promise<string | undefined> {
   let missing: string | undefined;
-  for (let dir = dirname(path); dir !== '/' && dir !== '.' && (await access.kind(dir)) === undefined; dir = dirname(dir)) missing = dir;
+  for (let dir = posix.dirname(path); dir !== '/' && dir !== '.' && (await access.kind(dir)) === undefined; dir = posix.dirname(dir)) missing = dir;
   return missing;
 }
 
@@ -101,7 +101,7 @@ async function put(access: FileAccess, path: string, saved: Exclude<Saved, { kin
 /** Removes the folders the edit created above `path` (from its parent up to `created`), while they are empty. */
 async function removeCreatedFolders(access: FileAccess, path: string, created: string | undefined): Promise<void> {
   if (created === undefined) return;
-  for (let dir = dirname(path); ; dir = dirname(dir)) {
+  for (let dir = posix.dirname(path); ; dir = posix.dirname(dir)) {
     if ((await access.kind(dir)) !== 'directory' || (await access.list(dir)).length > 0) return;
     await access.remove(dir);
     if (dir === created) return;
@@ -131,7 +131,7 @@ export interface Blocker {
 /** Why writing a file at `path` cannot work, when the disk says so. */
 export async function blockerOf(access: FileAccess, path: string): Promise<Blocker | undefined> {
   if ((await access.kind(path)) === 'directory') return { path, is: 'folder' };
-  for (let dir = dirname(path); dir !== '/' && dir !== '.'; dir = dirname(dir)) {
+  for (let dir = posix.dirname(path); dir !== '/' && dir !== '.'; dir = posix.dirname(dir)) {
     const kind = await access.kind(dir);
     if (kind === 'file') return { path: dir, is: 'file' };
     if (kind === 'directory') return undefined;

@@ -6,7 +6,7 @@
  * changed and deleted files rewritten byte for byte, documents back to their text (and clean).
  */
 import * as vscode from 'vscode';
-import { toCorePath, toNativePath } from '../../server/src/node/fsHost';
+import { toCorePath, toNativePath } from '../../common/paths';
 import type { Blocker, FileAccess } from './rollback';
 import { blockerOf, DiskSnapshot } from './rollback';
 

@@ -1,6 +1,6 @@
 /** The status bar item that shows the server's `graphqlMetadata/status`. */
 import * as vscode from 'vscode';
-import type { StatusParams } from '../../server/src/core/protocol';
+import type { StatusParams } from '../../common/protocol';
 import { hiddenStatus, serverStatusView, statusView, stoppedStatusView, type ServerState, type StatusView } from './statusView';
 
 const backgrounds = {

@@ -2,8 +2,8 @@
  * What the status bar shows for a `graphqlMetadata/status` notification. Pure: no vscode import,
  * so it can be tested anywhere.
  */
-import { isQuietStatus } from '../../server/src/core/db/model';
-import type { RootStatus, StatusParams } from '../../server/src/core/protocol';
+import { isQuietStatus } from '../../common/databaseStatus';
+import type { RootStatus, StatusParams } from '../../common/protocol';
 
 export interface StatusView {
   readonly visible: boolean;

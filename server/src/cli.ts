@@ -1,7 +1,8 @@
 import { colorByDefault } from './cli/args';
 import { runCli } from './cli/run';
 import { buildSourceModels } from './node/db/plan';
-import { createNodeHost, toCorePath } from './node/fsHost';
+import { createNodeHost } from './node/fsHost';
+import { toCorePath } from '../../common/paths';
 import { tuneHeap } from './node/heap';
 import { loadSchemaSet } from './node/schemas';
 

@@ -1,8 +1,9 @@
 import { createConnection, DidChangeWatchedFilesNotification, MessageType, ProposedFeatures, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { CodeActionParams, CompletionParams, DefinitionParams, DocumentLinkParams, DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult, PrepareRenameParams, ReferenceParams, RenameParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from './core/protocol';
-import type { EditForOperationParams, ListRootsResult, LocalMetadataParams, LocalMetadataResult, PlanExportParams, PlanExportResult, ProjectFactsParams, ServerFindingsParams, ServerFindingsResult } from './core/protocol';
+import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from '../../common/protocol';
+import type { RequestType, RequestType0 } from 'vscode-jsonrpc';
+import type { StatusParams } from '../../common/protocol';
 import { SchemaIndex } from './core/features/schemaIndex';
 import { SchemaValidator } from './core/schema/validator';
 import { CachingHost } from './lsp/cachingHost';
@@ -39,7 +40,7 @@ const host = new OverlayHost(disk);
 const schemaSet = loadSchemaSet();
 const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
   diagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
-  status: (params) => void connection.sendNotification(statusNotification, params),
+  status: (params: StatusParams) => void connection.sendNotification(statusNotification.method, params),
 });
 const nodeHost = createNodeHost();
 workspace.useDatabases(
@@ -133,12 +134,20 @@ connection.onDidChangeWatchedFiles((event) => {
   }
 });
 
-connection.onRequest(listRootsRequest, guard(listRootsRequest, (): ListRootsResult => ({ roots: [...workspace.rootPaths] })));
-connection.onRequest(projectFactsRequest, guard(projectFactsRequest, (params: ProjectFactsParams) => commands.projectFacts(params)));
-connection.onRequest(editForOperationRequest, guard(editForOperationRequest, (params: EditForOperationParams) => commands.editForOperation(params)));
-connection.onRequest<LocalMetadataResult, never>(localMetadataRequest, guard(localMetadataRequest, (params: LocalMetadataParams) => sync.localMetadata(params)));
-connection.onRequest<PlanExportResult, never>(planExportRequest, guard(planExportRequest, (params: PlanExportParams) => sync.planExport(params)));
-connection.onRequest<ServerFindingsResult, never>(serverFindingsRequest, guard(serverFindingsRequest, (params: ServerFindingsParams) => sync.serverFindings(params)));
+/**
+ * The custom requests, typed once in common/protocol.ts. Its types are vscode-jsonrpc 10's (the
+ * client's); this connection is built on vscode-languageserver's own copy (9), whose classes are
+ * nominally other types, so a request is registered by its method name and typed by the protocol.
+ */
+function onRequest<P, R>(type: RequestType<P, R, void> | RequestType0<R, void>, handler: (params: P) => R | Promise<R>): void {
+  connection.onRequest(type.method, guard(type.method, handler));
+}
+onRequest(listRootsRequest, () => ({ roots: [...workspace.rootPaths] }));
+onRequest(projectFactsRequest, (params) => commands.projectFacts(params));
+onRequest(editForOperationRequest, (params) => commands.editForOperation(params));
+onRequest(localMetadataRequest, (params) => sync.localMetadata(params));
+onRequest(planExportRequest, (params) => sync.planExport(params));
+onRequest(serverFindingsRequest, (params) => sync.serverFindings(params));
 
 connection.onDefinition(guard('textDocument/definition', (params: DefinitionParams) => onDefinition(features, params)));
 connection.onReferences(guard('textDocument/references', (params: ReferenceParams) => onReferences(features, params)));

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, renameSync, watch, writeFileSync } from 'node
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { extensionId, type ExtensionApi } from '../../client/src/api';
-import type { StatusParams } from '../../server/src/core/protocol';
+import type { StatusParams } from '../../common/protocol';
 
 export const diagnosticSource = 'graphql-metadata';
 const defaultTimeoutMs = 30_000;

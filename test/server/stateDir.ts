@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { checkRoot } from '../../server/src/core/check';
 import { ParseCache } from '../../server/src/core/project/cache';
 import { directoryToMetadata } from '../../server/src/core/sync/directory';
-import { createNodeHost, toCorePath } from '../../server/src/node/fsHost';
+import { createNodeHost } from '../../server/src/node/fsHost';
+import { toCorePath } from '../../common/paths';
 import type { ServerState } from './state';
 import { stateFromDocument } from './state';
 

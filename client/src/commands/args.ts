@@ -3,7 +3,7 @@
  * the spec. These readers take what is there, check its type, and leave the rest to the prompts.
  * Pure: no vscode.
  */
-import type { TableInfo, TableRef } from '../../../server/src/core/protocol';
+import type { TableInfo, TableRef } from '../../../common/protocol';
 import { ArgumentError } from './outcome';
 
 export type Args = Readonly<Record<string, unknown>>;

@@ -3,7 +3,7 @@
  * each skipped when the argument object names it (or, from the context menu, the cursor does).
  */
 import * as vscode from 'vscode';
-import type { RelationshipInfo, TableInfo, TableRef } from '../../../server/src/core/protocol';
+import type { RelationshipInfo, TableInfo, TableRef } from '../../../common/protocol';
 import type { Args } from './args';
 import { sameTable, stringArg, tableArg, tableLabel } from './args';
 import { ArgumentError } from './outcome';

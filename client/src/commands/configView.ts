@@ -3,8 +3,8 @@
  * shown in an editor (its preview is one click away, in the editor's title bar).
  */
 import * as vscode from 'vscode';
-import type { ConfigRecord } from '../../../server/src/api/config';
-import { formatConfigRecord } from '../../../server/src/api/configFormat';
+import type { ConfigRecord } from '../../../common/api/config';
+import { formatConfigRecord } from '../../../common/api/configFormat';
 
 export const CONFIG_SCHEME = 'graphql-metadata-config';
 

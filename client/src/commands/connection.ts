@@ -4,10 +4,10 @@
  * only in SecretStorage under its server's origin and is read per request.
  */
 import * as vscode from 'vscode';
-import { createMetadataClient } from '../../../server/src/api';
-import type { MetadataClient } from '../../../server/src/api';
-import type { Dialect } from '../../../server/src/api/types';
-import type { ProjectFacts } from '../../../server/src/core/protocol';
+import { createMetadataClient } from '../../../common/api';
+import type { MetadataClient } from '../../../common/api';
+import type { Dialect } from '../../../common/api/types';
+import type { ProjectFacts } from '../../../common/protocol';
 import type { CommandLog } from './logger';
 import { chooseServerUrl, needsPlainHttpConsent, originOf, secretKey } from './policy';
 import { input } from './prompts';

@@ -4,7 +4,7 @@
  * picking "Write" is the only way to go on. Dismissing it throws {@link Cancelled}.
  */
 import * as vscode from 'vscode';
-import type { PlannedFile } from '../../../server/src/core/protocol';
+import type { PlannedFile } from '../../../common/protocol';
 import { Cancelled } from './outcome';
 import { exportCounts, planCounts, plannedLabel } from './syncText';
 

@@ -3,8 +3,8 @@
  * the change all the same (a timeout, a broken connection, an unreadable success), so that the
  * local files and the server may now differ. Pure: no vscode.
  */
-import type { ApiError } from '../../../server/src/api/errors';
-import { mayHaveRun } from '../../../server/src/api/uncertain';
+import type { ApiError } from '../../../common/api/errors';
+import { mayHaveRun } from '../../../common/api/uncertain';
 
 /** A metadata change command (relationships, sources, roles) whose request failed; the local files are never changed then. */
 export function changeFailureMessage(error: ApiError): string {

@@ -4,8 +4,8 @@
  * server's refusal changes nothing locally and shows the server's reason.
  */
 import * as vscode from 'vscode';
-import type { ApiError } from '../../../server/src/api/errors';
-import type { MetadataOperation } from '../../../server/src/core/protocol';
+import type { ApiError } from '../../../common/api/errors';
+import type { MetadataOperation } from '../../../common/protocol';
 import type { CommandContext, Result } from './context';
 import { changeFailureMessage } from './failureText';
 import type { Target } from './project';

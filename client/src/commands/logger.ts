@@ -3,7 +3,7 @@
  * any admin secret this session has read masked, and the recent lines kept for inspection (the
  * e2e tests read them). Pure: the channel is an injected sink.
  */
-import { redactText } from '../../../server/src/api/redact';
+import { redactText } from '../../../common/api/redact';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export type LogSink = (level: LogLevel, line: string) => void;

@@ -5,8 +5,8 @@
  * undone as one step.
  */
 import * as vscode from 'vscode';
-import type { LspFileOperation, LspTextDocumentEdit, LspWorkspaceEdit } from '../../../server/src/core/protocol';
-import { toCorePath } from '../../../server/src/node/fsHost';
+import type { LspFileOperation, LspTextDocumentEdit, LspWorkspaceEdit } from '../../../common/protocol';
+import { toCorePath } from '../../../common/paths';
 import type { EditPlan } from '../safeEdit';
 
 type Change = LspTextDocumentEdit | LspFileOperation;

@@ -1,4 +1,4 @@
-import type { ApiErrorKind } from '../../../server/src/api/errors';
+import type { ApiErrorKind } from '../../../common/api/errors';
 
 /**
  * What a command did, returned by `executeCommand` (keybindings, tasks and tests read it):

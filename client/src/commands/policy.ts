@@ -3,7 +3,7 @@
  * are tested in plain node: the secret lives in VS Code's SecretStorage under a key per server
  * origin, is sent only to that origin, and plain http to another machine needs the user's yes.
  */
-import { parseBaseUrl } from '../../../server/src/api/url';
+import { parseBaseUrl } from '../../../common/api/url';
 
 const SECRET_PREFIX = 'graphqlMetadata.adminSecret:';
 

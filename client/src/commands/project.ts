@@ -3,10 +3,9 @@
  * and the local edit after the server accepted a change.
  */
 import * as vscode from 'vscode';
-import { editForOperationRequest, listRootsRequest, projectFactsRequest } from '../../../server/src/core/protocol';
-import type { EditForOperationParams, EditForOperationResult, ListRootsResult, MetadataOperation, ProjectFacts, ProjectFactsParams, ProjectFactsResult } from '../../../server/src/core/protocol';
-import { isInside } from '../../../server/src/core/util/paths';
-import { toCorePath, toNativePath } from '../../../server/src/node/fsHost';
+import { editForOperationRequest, listRootsRequest, projectFactsRequest } from '../../../common/protocol';
+import type { EditForOperationParams, EditForOperationResult, MetadataOperation, ProjectFacts, ProjectFactsParams } from '../../../common/protocol';
+import { isInside, toCorePath, toNativePath } from '../../../common/paths';
 import { applyEditSafely } from '../safeEdit';
 import type { CommandContext } from './context';
 import { editPlanOf } from './lspEdit';
@@ -27,7 +26,7 @@ export function uriOf(corePath: string): vscode.Uri {
 /** The root: the one of the active editor's file, the only one, or the one the user picks. */
 export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | undefined): Promise<Target | undefined> {
   await ctx.ready();
-  const { roots } = await ctx.client.sendRequest<ListRootsResult>(listRootsRequest);
+  const { roots } = await ctx.client.sendRequest(listRootsRequest);
   if (roots.length === 0) return undefined;
   const editor = vscode.window.activeTextEditor;
   const document = editor?.document.uri.scheme === 'file' && (resource === undefined || editor.document.uri.toString() === resource.toString()) ? editor.document : undefined;
@@ -36,7 +35,7 @@ export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | u
   const root = own ?? (await pick(undefined, roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })), 'Which metadata folder?'));
   const position = file !== undefined && own !== undefined && editor ? editor.selection.active : undefined;
   const params: ProjectFactsParams = { root, ...(position && file !== undefined ? { file, position: { line: position.line, character: position.character } } : {}) };
-  const facts = await ctx.client.sendRequest<ProjectFactsResult>(projectFactsRequest, params);
+  const facts = await ctx.client.sendRequest(projectFactsRequest, params);
   if (facts === null) return undefined;
   const folder = vscode.workspace.getWorkspaceFolder(uriOf(root));
   return { root, facts, fromContextMenu: resource !== undefined && position !== undefined, ...(folder ? { folder } : {}) };
@@ -51,7 +50,7 @@ export type Applied = { readonly ok: true; readonly files: readonly string[]; re
  */
 export async function applyLocalEdit(ctx: CommandContext, root: string, operation: MetadataOperation): Promise<Applied> {
   const params: EditForOperationParams = { root, operation };
-  const result = await ctx.client.sendRequest<EditForOperationResult>(editForOperationRequest, params);
+  const result = await ctx.client.sendRequest(editForOperationRequest, params);
   if (result.error !== undefined) return { ok: false, message: result.error };
   if (result.edit === undefined) return { ok: true, files: [], notes: result.notes };
   const stale = staleDocument(result);

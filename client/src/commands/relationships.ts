@@ -1,6 +1,6 @@
 /** Create Object/Array Relationship, Rename, Drop, Set Relationship Comment. */
 import * as vscode from 'vscode';
-import type { MetadataOperation } from '../../../server/src/core/protocol';
+import type { MetadataOperation } from '../../../common/protocol';
 import { argumentObject, booleanArg, nullableStringArg, objectArg, relationshipNameProblem, stringArg, tableLabel } from './args';
 import { chooseRelationship, chooseTable } from './choose';
 import type { CommandFactory } from './context';

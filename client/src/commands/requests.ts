@@ -1,7 +1,7 @@
 /**
  * The metadata API request of each operation, in the configured dialect. Pure: no vscode.
  */
-import type { ArrRelUsing, ObjRelUsing } from '../../../server/src/api/relationships';
+import type { ArrRelUsing, ObjRelUsing } from '../../../common/api/relationships';
 import {
   addInheritedRole,
   bigqueryAddSource,
@@ -14,10 +14,10 @@ import {
   renameRelationship,
   renameSource,
   setRelationshipComment,
-} from '../../../server/src/api';
-import type { BigQueryConfiguration, MssqlConfiguration, PgConfiguration } from '../../../server/src/api/sources';
-import type { Dialect, MetadataRequest, SuccessMessage } from '../../../server/src/api/types';
-import type { MetadataOperation } from '../../../server/src/core/protocol';
+} from '../../../common/api';
+import type { BigQueryConfiguration, MssqlConfiguration, PgConfiguration } from '../../../common/api/sources';
+import type { Dialect, MetadataRequest, SuccessMessage } from '../../../common/api/types';
+import type { MetadataOperation } from '../../../common/protocol';
 
 /** The backend prefix of `<prefix>_add_source` / `<prefix>_drop_source` for a source kind. */
 export function backendPrefix(kind: string | undefined): string {

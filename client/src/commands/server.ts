@@ -1,7 +1,6 @@
 /** Show Server Configuration, Set / Clear Admin Secret, and the quiet connect that fills the status bar. */
 import * as vscode from 'vscode';
-import { listRootsRequest } from '../../../server/src/core/protocol';
-import type { ListRootsResult } from '../../../server/src/core/protocol';
+import { listRootsRequest } from '../../../common/protocol';
 import { argumentObject, stringArg } from './args';
 import type { ServerTarget, Session } from './connection';
 import type { CommandContext, CommandFactory, Result } from './context';
@@ -78,7 +77,7 @@ export const clearAdminSecret: CommandFactory = (ctx) => async (arg) => {
 export async function connectQuietly(ctx: CommandContext): Promise<Result | undefined> {
   if (!vscode.workspace.isTrusted) return undefined;
   await ctx.ready();
-  const { roots } = await ctx.client.sendRequest<ListRootsResult>(listRootsRequest);
+  const { roots } = await ctx.client.sendRequest(listRootsRequest);
   const folder = (roots[0] !== undefined ? vscode.workspace.getWorkspaceFolder(uriOf(roots[0])) : undefined) ?? vscode.workspace.workspaceFolders?.[0];
   const opened = await ctx.connections.open(folder ? { folder } : {}, false);
   if (!opened.ok || !(await ctx.connections.quietlyUsable(opened.session.url))) return undefined;

@@ -1,6 +1,6 @@
 /** Add Source, Drop Source, Rename Source. */
-import type { ApiError } from '../../../server/src/api/errors';
-import type { MetadataOperation, SourceKind } from '../../../server/src/core/protocol';
+import type { ApiError } from '../../../common/api/errors';
+import type { MetadataOperation, SourceKind } from '../../../common/protocol';
 import type { Args } from './args';
 import { argumentObject, booleanArg, nameProblem, objectArg, parseOptionalCount, stringArg } from './args';
 import { chooseSource } from './choose';

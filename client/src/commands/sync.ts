@@ -5,15 +5,13 @@
  * this side talks to the server, previews, and writes the export as one workspace edit.
  */
 import * as vscode from 'vscode';
-import type { ApiError } from '../../../server/src/api/errors';
-import { exportMetadataV2, getInconsistentMetadata, reloadMetadata, replaceMetadata } from '../../../server/src/api/manage';
-import type { InconsistencyReport } from '../../../server/src/api/manage';
-import type { MetadataRequest } from '../../../server/src/api/types';
-import { listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest } from '../../../server/src/core/protocol';
+import type { ApiError } from '../../../common/api/errors';
+import { exportMetadataV2, getInconsistentMetadata, reloadMetadata, replaceMetadata } from '../../../common/api/manage';
+import type { InconsistencyReport } from '../../../common/api/manage';
+import type { MetadataRequest } from '../../../common/api/types';
+import { listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest } from '../../../common/protocol';
 import type {
-  ListRootsResult,
   LocalMetadataParams,
-  LocalMetadataResult,
   PlanExportParams,
   PlacedProblem,
   PlanExportResult,
@@ -21,9 +19,8 @@ import type {
   ProjectFactsResult,
   ServerFindingsParams,
   ServerFindingsResult,
-} from '../../../server/src/core/protocol';
-import { isInside } from '../../../server/src/core/util/paths';
-import { toCorePath } from '../../../server/src/node/fsHost';
+} from '../../../common/protocol';
+import { isInside, toCorePath } from '../../../common/paths';
 import type { Args } from './args';
 import { argumentObject, booleanArg, stringArg } from './args';
 import type { Session } from './connection';
@@ -83,9 +80,9 @@ async function syncTarget(ctx: CommandContext, args: Args, resource: vscode.Uri 
   if (given === undefined) return chooseTarget(ctx, resource);
   await ctx.ready();
   const root = toCorePath(given);
-  const { roots } = await ctx.client.sendRequest<ListRootsResult>(listRootsRequest);
+  const { roots } = await ctx.client.sendRequest(listRootsRequest);
   if (!roots.includes(root)) return undefined;
-  const facts = await ctx.client.sendRequest<ProjectFactsResult>(projectFactsRequest, { root });
+  const facts = await ctx.client.sendRequest(projectFactsRequest, { root });
   const folder = vscode.workspace.getWorkspaceFolder(uriOf(root));
   return { root, ...(facts ? { facts } : {}), ...(folder ? { folder } : {}) };
 }
@@ -132,7 +129,7 @@ async function fetchExport(ctx: CommandContext, ready: Ready): Promise<ServerExp
 
 async function planFor(ctx: CommandContext, ready: Ready, server: ServerExport): Promise<Plan | Result> {
   const params: PlanExportParams = { root: ready.root, metadata: server.metadata };
-  const plan = await ctx.client.sendRequest<PlanExportResult>(planExportRequest, params);
+  const plan = await ctx.client.sendRequest(planExportRequest, params);
   if ('error' in plan) return tell('failed', plan.error);
   for (const warning of plan.warnings) {
     ctx.log.warn(warning);
@@ -286,7 +283,7 @@ export const applyToServer: CommandFactory = (ctx) => async (arg) => {
   const saved = await saveFirst(ready, confirmed);
   if (saved) return saved;
   const params: LocalMetadataParams = { root: ready.root };
-  const local = await ctx.client.sendRequest<LocalMetadataResult>(localMetadataRequest, params);
+  const local = await ctx.client.sendRequest(localMetadataRequest, params);
   if ('error' in local) return tell('failed', local.error);
   if (local.errors.length > 0) return refuseLocalErrors(ready, local.errors);
   const resourceVersion = resourceVersionArg(ready.args) ?? rememberedVersion(ctx.workspaceState.get(exportRecordKey(ready.root)), ready.session.url.href);
@@ -386,7 +383,7 @@ async function report(ctx: CommandContext, ready: Ready, data: InconsistencyRepo
 }
 
 function sendComplaint(ctx: CommandContext, params: ServerFindingsParams): Promise<ServerFindingsResult> {
-  return ctx.client.sendRequest<ServerFindingsResult>(serverFindingsRequest, params);
+  return ctx.client.sendRequest(serverFindingsRequest, params);
 }
 
 function offerProblems(message: string, placed: boolean, level: 'error' | 'warning'): void {

@@ -2,8 +2,8 @@
  * The sync commands' pure parts: what they tell the user, the resource version they remember per
  * folder, and the arguments they read. Pure: no vscode.
  */
-import type { ReloadMetadataArgs } from '../../../server/src/api/manage';
-import type { PlacedProblem, PlannedFile, UnplacedObject } from '../../../server/src/core/protocol';
+import type { ReloadMetadataArgs } from '../../../common/api/manage';
+import type { PlacedProblem, PlannedFile, UnplacedObject } from '../../../common/protocol';
 import type { Args } from './args';
 import { ArgumentError } from './outcome';
 

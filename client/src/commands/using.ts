@@ -1,5 +1,5 @@
 /** The `using` of a new relationship, asked form by form (object: 3 forms, array: 2). */
-import type { TableInfo } from '../../../server/src/core/protocol';
+import type { TableInfo } from '../../../common/protocol';
 import { parseColumnMapping, parseList } from './args';
 import type { Target } from './project';
 import type { Choice } from './prompts';

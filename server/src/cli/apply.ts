@@ -1,5 +1,5 @@
-import type { ApiError } from '../api/errors';
-import { replaceMetadata } from '../api/manage';
+import type { ApiError } from '../../../common/api/errors';
+import { replaceMetadata } from '../../../common/api/manage';
 import { checkRoot } from '../core/check';
 import type { RootResult } from '../core/check';
 import type { Finding } from '../core/diagnostics';

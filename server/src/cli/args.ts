@@ -1,4 +1,4 @@
-import type { Dialect } from '../api/types';
+import type { Dialect } from '../../../common/api/types';
 import { DATABASE_MODES } from '../core/db/connection';
 import type { DatabaseMode } from '../core/db/connection';
 import { redactPasswords } from '../core/db/url';

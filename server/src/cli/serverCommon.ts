@@ -1,7 +1,7 @@
-import { createMetadataClient } from '../api/client';
-import type { MetadataClient } from '../api/client';
-import type { ApiError } from '../api/errors';
-import { exportMetadataV2 } from '../api/manage';
+import { createMetadataClient } from '../../../common/api/client';
+import type { MetadataClient } from '../../../common/api/client';
+import type { ApiError } from '../../../common/api/errors';
+import { exportMetadataV2 } from '../../../common/api/manage';
 import type { JsonObject } from '../core/sync/json';
 import { isJsonObject } from '../core/sync/json';
 import { join } from '../core/util/paths';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { WritePlan } from '../core/sync/plan';
 import { basename, dirname, join } from '../core/util/paths';
-import { toNativePath } from '../node/fsHost';
+import { toNativePath } from '../../../common/paths';
 
 /** The file operations an export needs; tests inject one that fails. Paths are core (POSIX) paths. */
 export interface TreeFs {

@@ -13,7 +13,7 @@ import type {
   LspWorkspaceEdit,
   ProjectFactsParams,
   ProjectFactsResult,
-} from '../core/protocol';
+} from '../../../common/protocol';
 import type { FeatureContext } from './features/context';
 import { pathToUri, uriToPath } from './uri';
 

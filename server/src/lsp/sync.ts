@@ -15,7 +15,7 @@ import type {
   PlannedFile,
   ServerFindingsParams,
   ServerFindingsResult,
-} from '../core/protocol';
+} from '../../../common/protocol';
 import { directoryToMetadata } from '../core/sync/directory';
 import { ExportPathError, metadataToFiles, unexportedKeys } from '../core/sync/files';
 import { isJsonObject } from '../core/sync/json';

@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { toCorePath, toNativePath } from '../node/fsHost';
+import { toCorePath, toNativePath } from '../../../common/paths';
 
 /** file: URIs <-> core paths. Only file: URIs are the server's business. */
 export function uriToPath(uri: string): string | undefined {

@@ -10,7 +10,7 @@ import { toCompact } from '../core/parse/compact';
 import { IndexMemo } from '../core/project/index/memo';
 import { discoverRoots } from '../core/project/discover';
 import { RootSession } from '../core/session';
-import type { RootStatus, StatusParams } from '../core/protocol';
+import type { RootStatus, StatusParams } from '../../../common/protocol';
 import { directoryToMetadata } from '../core/sync/directory';
 import type { InconsistentObjectLike } from '../core/sync/locate';
 import { serverFindings } from '../core/sync/serverFindings';

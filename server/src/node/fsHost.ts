@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { toCorePath, toNativePath } from '../../../common/paths';
 import type { DirEntry, FileSystemHost, ReadResult } from '../core/host';
 
 /**
@@ -11,16 +12,6 @@ import type { DirEntry, FileSystemHost, ReadResult } from '../core/host';
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** Core paths are POSIX-style and absolute; on Windows, `C:\a\b` becomes `/C:/a/b`. */
-export function toCorePath(native: string): string {
-  const abs = path.resolve(native).replace(/\\/g, '/');
-  return abs.startsWith('/') ? abs : `/${abs}`;
-}
-
-export function toNativePath(corePath: string): string {
-  return process.platform === 'win32' ? corePath.replace(/^\/([A-Za-z]:)/, '$1').replace(/\//g, '\\') : corePath;
-}
 
 /** Decodes file bytes the way the core expects: UTF-8, no BOM, no NUL bytes. */
 export function decodeText(bytes: Uint8Array): ReadResult {

@@ -3,7 +3,7 @@
  * the tests live here because test/tsconfig.json (node unit tests) does not reference client/.
  */
 import assert from 'node:assert/strict';
-import type { RootStatus, StatusParams } from '../../../server/src/core/protocol';
+import type { RootStatus, StatusParams } from '../../../common/protocol';
 import { hiddenStatus, statusView } from '../../../client/src/statusView';
 
 const label = (p: string): string => p.replace('/ws/', '');

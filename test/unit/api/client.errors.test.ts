@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FetchLike } from '../../../server/src/api';
+import type { FetchLike } from '../../../common/api';
 import {
   addInheritedRole,
   createArrayRelationship,
@@ -16,7 +16,7 @@ import {
   renameSource,
   replaceMetadata,
   setRelationshipComment,
-} from '../../../server/src/api';
+} from '../../../common/api';
 import type { SpawnedServer } from '../../server/spawn';
 import { clientFor, expectError, expectOk, startServer } from './helpers';
 

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { MetadataDocument } from '../../../server/src/api';
-import { addInheritedRole, dropInheritedRole, dropRelationship, exportMetadata, exportMetadataV2, renameRelationship, replaceMetadata } from '../../../server/src/api';
+import type { MetadataDocument } from '../../../common/api';
+import { addInheritedRole, dropInheritedRole, dropRelationship, exportMetadata, exportMetadataV2, renameRelationship, replaceMetadata } from '../../../common/api';
 import type { SpawnedServer } from '../../server/spawn';
 import { clientFor, expectError, expectOk, startServer } from './helpers';
 

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { MetadataDocument } from '../../../server/src/api';
+import type { MetadataDocument } from '../../../common/api';
 import {
   addInheritedRole,
   bulk,
@@ -17,7 +17,7 @@ import {
   renameSource,
   replaceMetadata,
   setRelationshipComment,
-} from '../../../server/src/api';
+} from '../../../common/api';
 import type { SpawnedServer } from '../../server/spawn';
 import { clientFor, expectOk, startServer } from './helpers';
 

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FetchLike } from '../../../server/src/api';
-import { exportMetadata } from '../../../server/src/api';
+import type { FetchLike } from '../../../common/api';
+import { exportMetadata } from '../../../common/api';
 import type { SpawnedServer } from '../../server/spawn';
 import { clientFor, expectError, expectOk, startServer } from './helpers';
 

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Dialect, MetadataRequest, RequestOptions } from '../../../server/src/api';
+import type { Dialect, MetadataRequest, RequestOptions } from '../../../common/api';
 import {
   addInheritedRole,
   bigqueryAddSource,
@@ -25,7 +25,7 @@ import {
   renameRelationship,
   renameSource,
   setRelationshipComment,
-} from '../../../server/src/api';
+} from '../../../common/api';
 import type { SpawnedServer } from '../../server/spawn';
 import { apiHeaders, clientFor, expectOk, startServer } from './helpers';
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatConfigRecord, parseConfigRecord } from '../../../server/src/api';
+import { formatConfigRecord, parseConfigRecord } from '../../../common/api';
 
 const seedRecord = {
   version: 'v2.0.0',

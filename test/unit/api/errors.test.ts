@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RequestContext } from '../../../server/src/api';
-import { errorFromStatus, notJsonError, parseDependentObjects } from '../../../server/src/api';
+import type { RequestContext } from '../../../common/api';
+import { errorFromStatus, notJsonError, parseDependentObjects } from '../../../common/api';
 
 const ctx: RequestContext = { url: 'http://127.0.0.1:9/v1/metadata?x=1', operation: 'pg_drop_relationship', api: 'metadata', roleHeader: 'X-Service-Role' };
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildHeaders, displayUrl, endpointUrl, parseBaseUrl, resolveHeaderNames } from '../../../server/src/api';
+import { buildHeaders, displayUrl, endpointUrl, parseBaseUrl, resolveHeaderNames } from '../../../common/api';
 
 void describe('headers', () => {
   void test('spec dialect: X-Service-Role admin, JSON content type, no secret when none is set', () => {

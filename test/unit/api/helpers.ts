@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { ApiError, ApiResult, MetadataClient, MetadataClientOptions } from '../../../server/src/api';
-import { createMetadataClient } from '../../../server/src/api';
+import type { ApiError, ApiResult, MetadataClient, MetadataClientOptions } from '../../../common/api';
+import { createMetadataClient } from '../../../common/api';
 import type { SpawnedServer, SpawnOptions } from '../../server/spawn';
 import { fixturePath, spawnTestServer } from '../../server/spawn';
 

@@ -10,7 +10,7 @@ import {
   manualConfiguration,
   renameRelationship,
   setRelationshipComment,
-} from '../../../server/src/api';
+} from '../../../common/api';
 
 const article = { schema: 'public', name: 'article' };
 const author = { schema: 'public', name: 'author' };

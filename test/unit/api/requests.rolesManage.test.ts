@@ -12,7 +12,7 @@ import {
   reloadMetadata,
   replaceMetadata,
   withResourceVersion,
-} from '../../../server/src/api';
+} from '../../../common/api';
 
 const wire = (value: unknown): string => JSON.stringify(value);
 

@@ -8,7 +8,7 @@ import {
   pgAddSource,
   pgDropSource,
   renameSource,
-} from '../../../server/src/api';
+} from '../../../common/api';
 
 const wire = (value: unknown): string => JSON.stringify(value);
 

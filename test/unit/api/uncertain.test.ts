@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ApiError, ApiErrorKind } from '../../../server/src/api';
-import { mayHaveRun } from '../../../server/src/api';
+import type { ApiError, ApiErrorKind } from '../../../common/api';
+import { mayHaveRun } from '../../../common/api';
 
 const error = (kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError => ({ kind, message: 'm', url: 'http://h/v1/metadata', operation: 'pg_drop_relationship', ...extra });
 

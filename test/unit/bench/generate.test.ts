@@ -7,7 +7,8 @@ import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { checkFolder } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
-import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { createNodeHost } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { schemaValidator } from '../helpers/project';
 import type * as Generator from '../../../scripts/bench/generate.mjs' with { 'resolution-mode': 'import' };
 

@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { checkFolder } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { SchemaValidator } from '../../../server/src/core/schema/validator';
-import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { createNodeHost } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { loadSchemaSet } from '../../../server/src/node/schemas';
 import { schemaValidator } from '../helpers/project';
 

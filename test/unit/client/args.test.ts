@@ -17,7 +17,7 @@ import {
   tableLabel,
 } from '../../../client/src/commands/args';
 import { ArgumentError } from '../../../client/src/commands/outcome';
-import type { TableInfo } from '../../../server/src/core/protocol';
+import type { TableInfo } from '../../../common/protocol';
 
 const article: TableInfo = { source: 'default', schema: 'public', name: 'article', file: '/m/a.yaml', columns: ['author_id', 'id', 'title'], relationships: [{ name: 'author', kind: 'object' }] };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyFailureMessage, changeFailureMessage, isAboutTheMetadata } from '../../../client/src/commands/failureText';
-import type { ApiError, ApiErrorKind } from '../../../server/src/api/errors';
+import type { ApiError, ApiErrorKind } from '../../../common/api/errors';
 
 const error = (kind: ApiErrorKind, message: string, extra: Partial<ApiError> = {}): ApiError => ({ kind, message, url: 'http://h:1/v1/metadata', operation: 'rename_source', ...extra });
 const TIMEOUT = 'No answer from http://h:1/v1/metadata after 1000 ms: the request timed out. Check that the server is up, or raise the timeout.';

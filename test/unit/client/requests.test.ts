@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { backendPrefix, requestFor } from '../../../client/src/commands/requests';
 import { statusOfError } from '../../../client/src/commands/outcome';
-import type { MetadataOperation } from '../../../server/src/core/protocol';
+import type { MetadataOperation } from '../../../common/protocol';
 
 const article = { schema: 'public', name: 'article' };
 

@@ -14,7 +14,7 @@ import {
   reloadArgs,
   resourceVersionArg,
 } from '../../../client/src/commands/syncText';
-import type { PlacedProblem, PlannedFile } from '../../../server/src/core/protocol';
+import type { PlacedProblem, PlannedFile } from '../../../common/protocol';
 
 const rel = (file: string): string => file.replace('/w/hasura/metadata/', 'hasura/metadata/');
 const file = (kind: PlannedFile['kind'], name: string): PlannedFile => ({ file: `/w/hasura/metadata/${name}`, rel: name, kind });

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkRoot } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
-import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { createNodeHost } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { BASE, check, path as inRoot, schemaValidator } from '../helpers/project';
 
 const BOMB = `a: &a ["x","x","x","x","x","x","x","x","x","x"]

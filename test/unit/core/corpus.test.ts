@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkFolder } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
-import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { createNodeHost } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { schemaValidator } from '../helpers/project';
 
 /** ../shared/corpus beside the repository: 26 real public metadata projects. */

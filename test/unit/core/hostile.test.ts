@@ -9,7 +9,8 @@ import type { Rule } from '../../../server/src/core/rules/rule';
 import { Walk } from '../../../server/src/core/project/index/walk';
 import { LATEST_V2 } from '../../../server/src/core/engineVersion';
 import { RULES } from '../../../server/src/core/rules';
-import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { createNodeHost } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { BASE, check, path as inRoot } from '../helpers/project';
 import { writeTempProject } from '../helpers/tempProject';
 

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { SourceBuild } from '../../../server/src/core/db/model';
-import { toCorePath } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { writeTempProject } from '../helpers/tempProject';
 import type { BuildInfo } from '../../../server/src/node/db/index';
 import { buildDatabaseModels } from '../../../server/src/node/db/index';

@@ -3,7 +3,7 @@ import type { RootResult } from '../../../server/src/core/check';
 import { localEditFor } from '../../../server/src/core/edits';
 import type { LocalChange } from '../../../server/src/core/edits';
 import { applyEdits } from '../../../server/src/core/features/edits';
-import type { MetadataOperation } from '../../../server/src/core/protocol';
+import type { MetadataOperation } from '../../../common/protocol';
 import { checkFiles } from '../helpers/features';
 import { BASE, ROOT } from '../helpers/project';
 

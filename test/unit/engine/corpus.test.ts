@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import { checkRoot } from '../../../server/src/core/check';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { directoryToMetadata } from '../../../server/src/core/sync/directory';
-import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { createNodeHost } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { CORPUS } from '../helpers/corpus';
 import { engineSchema, findDocument } from './openapi';
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { toCorePath } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 
 /** ../shared/corpus beside the repository (out/test/unit/helpers -> repository root -> ..). */
 export const CORPUS = path.resolve(__dirname, '../../../../../shared/corpus');

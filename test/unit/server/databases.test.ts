@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SourceBuild } from '../../../server/src/core/db/model';
-import type { StatusParams } from '../../../server/src/core/protocol';
+import type { StatusParams } from '../../../common/protocol';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from '../../../server/src/lsp/databases';
 import { readDatabaseSettings } from '../../../server/src/lsp/settings';
 import type { EditorDatabaseSettings } from '../../../server/src/lsp/databases';

@@ -11,7 +11,8 @@ import { emitYaml } from '../../../server/src/core/sync/emitYaml';
 import { DEFAULT_FILES, metadataToFiles } from '../../../server/src/core/sync/files';
 import type { JsonValue } from '../../../server/src/core/sync/json';
 import { readSdlDefinitions } from '../../../server/src/core/sync/sdlRead';
-import { createNodeHost, toCorePath } from '../../../server/src/node/fsHost';
+import { createNodeHost } from '../../../server/src/node/fsHost';
+import { toCorePath } from '../../../common/paths';
 import { memoryHost } from '../helpers/memoryHost';
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Diagnostic, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { StatusParams } from '../../../server/src/core/protocol';
+import type { StatusParams } from '../../../common/protocol';
 import { directoryToMetadata } from '../../../server/src/core/sync/directory';
 import type { JsonObject } from '../../../server/src/core/sync/json';
 import { createSyncHandlers, planExport } from '../../../server/src/lsp/sync';

@@ -116,11 +116,6 @@ export interface DatabaseModel {
   readonly externalSchemas?: readonly string[];
 }
 
-/** A status that says no model was wanted or possible (`off`, `no migrations`, `no model for mssql sources`): not worth a line of its own. */
-export function isQuietStatus(status: string): boolean {
-  return /^(off|no migrations|no model for )/.test(status);
-}
-
 /** The models of a root's sources, by source name (a source without a model is absent). */
 export type DatabaseModels = ReadonlyMap<string, DatabaseModel>;
 

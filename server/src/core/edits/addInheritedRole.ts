@@ -1,5 +1,5 @@
 import { isSeq } from 'yaml';
-import type { AddInheritedRoleArgs } from '../protocol';
+import type { AddInheritedRoleArgs } from './operations';
 import { join, relative } from '../util/paths';
 import { yamlDoc } from './find';
 import type { OperationEdit } from './types';

@@ -2,7 +2,7 @@ import { isMap, isSeq } from 'yaml';
 import type { RootResult } from '../check';
 import { findPair } from '../parse/ast';
 import type { SourceFact } from '../project/index/types';
-import type { AddSourceArgs } from '../protocol';
+import type { AddSourceArgs } from './operations';
 import { join, relative } from '../util/paths';
 import { databasesPath, findSource, yamlDoc } from './find';
 import type { EditResult, FileChange, OperationEdit } from './types';

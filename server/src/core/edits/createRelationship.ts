@@ -1,6 +1,6 @@
 import { isScalar } from 'yaml';
 import { findPair } from '../parse/ast';
-import type { CreateRelationshipArgs } from '../protocol';
+import type { CreateRelationshipArgs } from './operations';
 import { findTable, listIn, tableDoc } from './find';
 import type { OperationEdit } from './types';
 import { change, failure } from './types';

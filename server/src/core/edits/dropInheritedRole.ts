@@ -1,5 +1,5 @@
 import { isSeq } from 'yaml';
-import type { DropInheritedRoleArgs } from '../protocol';
+import type { DropInheritedRoleArgs } from './operations';
 import { yamlDoc } from './find';
 import { inheritedRolesPath } from './addInheritedRole';
 import type { OperationEdit } from './types';

@@ -3,7 +3,7 @@ import { symbolId } from '../features/occurrence';
 import { occurrencesOf } from '../features/occurrences';
 import { spanOf } from '../parse/ast';
 import type { PermissionFact, TableFact } from '../project/index/types';
-import type { DropRelationshipArgs } from '../protocol';
+import type { DropRelationshipArgs } from './operations';
 import { DEFAULT_SOURCE, findRelationship, findTable } from './find';
 import { removeRelationshipEntries } from './relationshipLists';
 import type { OperationEdit } from './types';

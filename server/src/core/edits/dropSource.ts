@@ -3,7 +3,7 @@ import type { RootResult } from '../check';
 import { spanOf } from '../parse/ast';
 import type { YNode } from '../parse/ast';
 import { Walk } from '../project/index/walk';
-import type { DropSourceArgs } from '../protocol';
+import type { DropSourceArgs } from './operations';
 import { relative } from '../util/paths';
 import { yamlDoc } from './find';
 import { findSource } from './find';

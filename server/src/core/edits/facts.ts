@@ -4,7 +4,7 @@ import { get, scalarText, spanOf, stringValue } from '../parse/ast';
 import { parseYamlFile } from '../parse/yamlFile';
 import type { YNode } from '../parse/ast';
 import { Walk } from '../project/index/walk';
-import type { CursorObject, ProjectFacts, RelationshipInfo, TableInfo } from '../protocol';
+import type { CursorObject, ProjectFacts, RelationshipInfo, TableInfo } from './operations';
 import { dirname, join, resolve } from '../util/paths';
 
 /** What the command prompts offer: the project's sources, tables, columns, relationships and roles. */

@@ -5,7 +5,7 @@ import { findPair } from '../parse/ast';
 import type { YNode } from '../parse/ast';
 import { tableKey } from '../project/index/tableRef';
 import type { QualifiedTable, RelationshipFact, SourceFact, TableFact } from '../project/index/types';
-import type { TableRef } from '../protocol';
+import type { TableRef } from './operations';
 import { join, relative } from '../util/paths';
 import type { YamlText } from './yaml';
 

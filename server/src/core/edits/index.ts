@@ -1,5 +1,5 @@
 import type { RootResult } from '../check';
-import type { MetadataOperation, OperationType } from '../protocol';
+import type { MetadataOperation, OperationType } from './operations';
 import { addInheritedRole } from './addInheritedRole';
 import { addSource } from './addSource';
 import { createRelationship } from './createRelationship';

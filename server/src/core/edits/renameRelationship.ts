@@ -1,7 +1,7 @@
 import { occurrencesOf } from '../features/occurrences';
 import { symbolId } from '../features/occurrence';
 import { rename } from '../features/rename';
-import type { RenameRelationshipArgs } from '../protocol';
+import type { RenameRelationshipArgs } from './operations';
 import { DEFAULT_SOURCE, findRelationship, findTable } from './find';
 import type { OperationEdit } from './types';
 import { change, failure } from './types';

@@ -2,7 +2,7 @@ import type { RootResult } from '../check';
 import { nameSpan, quoteAround, replacementFor } from '../features/text';
 import { spanOf } from '../parse/ast';
 import type { SourceFact } from '../project/index/types';
-import type { RenameSourceArgs } from '../protocol';
+import type { RenameSourceArgs } from './operations';
 import { join, relative } from '../util/paths';
 import { remoteRelationshipsTo } from './dropSource';
 import { findSource } from './find';

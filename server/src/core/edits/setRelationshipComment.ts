@@ -1,6 +1,6 @@
 import { isMap } from 'yaml';
 import { findPair } from '../parse/ast';
-import type { SetRelationshipCommentArgs } from '../protocol';
+import type { SetRelationshipCommentArgs } from './operations';
 import { findRelationship, findTable, yamlDoc } from './find';
 import type { OperationEdit } from './types';
 import { change, failure } from './types';

@@ -1,6 +1,6 @@
 import type { RootResult } from '../check';
 import type { TextEdit } from '../features/types';
-import type { MetadataOperation } from '../protocol';
+import type { MetadataOperation } from './operations';
 
 export type { TextEdit };
 

@@ -1,11 +1,32 @@
 /**
- * The one typed protocol shared by the VS Code client and the language server: custom
- * notification/request names and their payloads. Plain types only (no LSP or vscode imports),
- * so both sides and the tests can use it.
+ * The one typed protocol shared by the VS Code client and the language server: every custom
+ * notification and request, typed once with vscode-jsonrpc's `NotificationType`/`RequestType` (as
+ * vscode-eslint does), and their payloads. No vscode or language-server imports, so both sides and
+ * the tests can use it. The payload types of the server commands are the core's
+ * (core/edits/operations.ts), re-exported here.
  */
+import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
+import type { MetadataOperation, ProjectFacts } from '../server/src/core/edits/operations';
 
-/** Server -> client: the state of the metadata roots, for the status bar. */
-export const statusNotification = 'graphqlMetadata/status';
+export type {
+  AddInheritedRoleArgs,
+  AddSourceArgs,
+  CreateRelationshipArgs,
+  CursorObject,
+  DropInheritedRoleArgs,
+  DropRelationshipArgs,
+  DropSourceArgs,
+  MetadataOperation,
+  OperationType,
+  ProjectFacts,
+  RelationshipInfo,
+  RenameRelationshipArgs,
+  RenameSourceArgs,
+  SetRelationshipCommentArgs,
+  SourceKind,
+  TableInfo,
+  TableRef,
+} from '../server/src/core/edits/operations';
 
 export interface RootStatus {
   /** Absolute path of the metadata root folder (the one holding version.yaml). */
@@ -31,85 +52,16 @@ export interface StatusParams {
   readonly editMs?: number;
 }
 
-/** Client -> server: list the metadata roots the server knows (used by commands). */
-export const listRootsRequest = 'graphqlMetadata/listRoots';
+/** Server -> client: the state of the metadata roots, for the status bar. */
+export const statusNotification = new NotificationType<StatusParams>('graphqlMetadata/status');
+
 export interface ListRootsResult {
   readonly roots: readonly string[];
 }
+/** Client -> server: list the metadata roots the server knows (used by commands). */
+export const listRootsRequest = new RequestType0<ListRootsResult, void>('graphqlMetadata/listRoots');
 
 /* ---- Server commands (Add Source, Rename Relationship, ...): facts for prompts, local edits ---- */
-
-/** A table as the metadata API names it: a bare name (schema `public`) or `{schema, name}`. */
-export type TableRef = string | { readonly schema: string; readonly name: string };
-
-export type SourceKind = 'postgres' | 'mssql' | 'bigquery';
-
-export interface AddSourceArgs {
-  readonly kind: SourceKind;
-  readonly name: string;
-  readonly configuration: Readonly<Record<string, unknown>>;
-  readonly replace_configuration?: boolean;
-}
-export interface DropSourceArgs {
-  readonly name: string;
-  readonly cascade?: boolean;
-}
-export interface RenameSourceArgs {
-  readonly name: string;
-  readonly new_name: string;
-}
-export interface CreateRelationshipArgs {
-  readonly table: TableRef;
-  readonly name: string;
-  /** `{foreign_key_constraint_on: ...}` or `{manual_configuration: ...}`, as sent to the server. */
-  readonly using: Readonly<Record<string, unknown>>;
-  readonly comment?: string;
-  readonly source?: string;
-}
-export interface RenameRelationshipArgs {
-  readonly table: TableRef;
-  readonly name: string;
-  readonly new_name: string;
-  readonly source?: string;
-}
-export interface DropRelationshipArgs {
-  readonly table: TableRef;
-  readonly relationship: string;
-  readonly cascade?: boolean;
-  readonly source?: string;
-}
-export interface SetRelationshipCommentArgs {
-  readonly table: TableRef;
-  readonly relationship: string;
-  /** null, undefined or '' removes the comment. */
-  readonly comment?: string | null;
-  readonly source?: string;
-}
-export interface AddInheritedRoleArgs {
-  readonly role: string;
-  readonly role_set: readonly string[];
-}
-export interface DropInheritedRoleArgs {
-  readonly role: string;
-}
-
-/** A metadata change the server accepted, to mirror in the local files. Args are named as in the spec. */
-export type MetadataOperation =
-  | { readonly type: 'add_source'; readonly args: AddSourceArgs }
-  | { readonly type: 'drop_source'; readonly args: DropSourceArgs }
-  | { readonly type: 'rename_source'; readonly args: RenameSourceArgs }
-  | { readonly type: 'create_object_relationship'; readonly args: CreateRelationshipArgs }
-  | { readonly type: 'create_array_relationship'; readonly args: CreateRelationshipArgs }
-  | { readonly type: 'rename_relationship'; readonly args: RenameRelationshipArgs }
-  | { readonly type: 'drop_relationship'; readonly args: DropRelationshipArgs }
-  | { readonly type: 'set_relationship_comment'; readonly args: SetRelationshipCommentArgs }
-  | { readonly type: 'add_inherited_role'; readonly args: AddInheritedRoleArgs }
-  | { readonly type: 'drop_inherited_role'; readonly args: DropInheritedRoleArgs };
-
-export type OperationType = MetadataOperation['type'];
-
-/** Client -> server: what the project names, to pre-fill the command prompts. */
-export const projectFactsRequest = 'graphqlMetadata/projectFacts';
 
 export interface ProjectFactsParams {
   /** The metadata root; default: the root of `file`, else the only root. */
@@ -119,48 +71,11 @@ export interface ProjectFactsParams {
   readonly position?: { readonly line: number; readonly character: number };
 }
 
-export interface RelationshipInfo {
-  readonly name: string;
-  readonly kind: 'object' | 'array';
-  readonly comment?: string;
-}
-
-export interface TableInfo {
-  readonly source: string;
-  readonly schema: string;
-  readonly name: string;
-  /** Absolute path of the file that holds the table entry. */
-  readonly file: string;
-  /** Column names the metadata itself reveals, sorted. */
-  readonly columns: readonly string[];
-  readonly relationships: readonly RelationshipInfo[];
-}
-
-/** What the cursor names (all fields optional: a table file without a relationship under the cursor gives only the table). */
-export interface CursorObject {
-  readonly source?: string;
-  readonly table?: { readonly schema: string; readonly name: string };
-  readonly relationship?: string;
-  readonly inheritedRole?: string;
-}
-
-export interface ProjectFacts {
-  readonly root: string;
-  readonly sources: readonly { readonly name: string; readonly kind: string }[];
-  readonly tables: readonly TableInfo[];
-  /** Every role the project uses (permissions, inherited roles, ...), sorted. */
-  readonly roles: readonly string[];
-  readonly inheritedRoles: readonly { readonly role: string; readonly roleSet: readonly string[] }[];
-  /** `endpoint` of the engine CLI's config.yaml next to the metadata folder, when there is one. */
-  readonly endpoint?: { readonly url: string; readonly file: string };
-  readonly cursor?: CursorObject;
-}
-
 /** `null` when there is no such root (or no root at all). */
 export type ProjectFactsResult = ProjectFacts | null;
 
-/** Client -> server: the edit that makes the local files match an operation the server accepted. */
-export const editForOperationRequest = 'graphqlMetadata/editForOperation';
+/** Client -> server: what the project names, to pre-fill the command prompts. */
+export const projectFactsRequest = new RequestType<ProjectFactsParams, ProjectFactsResult, void>('graphqlMetadata/projectFacts');
 
 export interface EditForOperationParams {
   readonly root: string;
@@ -195,6 +110,9 @@ export interface EditForOperationResult {
   readonly notes: readonly string[];
 }
 
+/** Client -> server: the edit that makes the local files match an operation the server accepted. */
+export const editForOperationRequest = new RequestType<EditForOperationParams, EditForOperationResult, void>('graphqlMetadata/editForOperation');
+
 /* ---- Sync with the server (Export From Server, Apply To Server, Diff With Server, Show Inconsistencies) ---- */
 
 /** A diagnostic-like entry with its place in a local file (0-based line and character). */
@@ -205,9 +123,6 @@ export interface PlacedProblem {
   readonly code: string;
   readonly message: string;
 }
-
-/** Client -> server: the metadata JSON the directory describes (as `apply` sends it), and the project's errors. */
-export const localMetadataRequest = 'graphqlMetadata/localMetadata';
 
 export interface LocalMetadataParams {
   readonly root: string;
@@ -222,8 +137,8 @@ export type LocalMetadataResult =
     }
   | { readonly error: string };
 
-/** Client -> server: what writing an export into the root changes (the file plan, with texts). */
-export const planExportRequest = 'graphqlMetadata/planExport';
+/** Client -> server: the metadata JSON the directory describes (as `apply` sends it), and the project's errors. */
+export const localMetadataRequest = new RequestType<LocalMetadataParams, LocalMetadataResult, void>('graphqlMetadata/localMetadata');
 
 export interface PlanExportParams {
   readonly root: string;
@@ -255,12 +170,8 @@ export type PlanExportResult =
     }
   | { readonly error: string };
 
-/**
- * Client -> server: what the server said about the metadata, shown as diagnostics on the local
- * lines that define each object (codes `server-inconsistent-object`, `server-error`) until the next
- * call for the root. Neither `inconsistentObjects` nor `error`: clears them.
- */
-export const serverFindingsRequest = 'graphqlMetadata/serverFindings';
+/** Client -> server: what writing an export into the root changes (the file plan, with texts). */
+export const planExportRequest = new RequestType<PlanExportParams, PlanExportResult, void>('graphqlMetadata/planExport');
 
 export interface ServerFindingsParams {
   readonly root: string;
@@ -283,3 +194,10 @@ export type ServerFindingsResult =
       readonly unplaced: readonly UnplacedObject[];
     }
   | { readonly error: string };
+
+/**
+ * Client -> server: what the server said about the metadata, shown as diagnostics on the local
+ * lines that define each object (codes `server-inconsistent-object`, `server-error`) until the next
+ * call for the root. Neither `inconsistentObjects` nor `error`: clears them.
+ */
+export const serverFindingsRequest = new RequestType<ServerFindingsParams, ServerFindingsResult, void>('graphqlMetadata/serverFindings');
