@@ -1,8 +1,8 @@
 import { createRequestAbort } from './abort';
 import type { ConfigRecord } from './config';
 import { parseConfigRecord } from './config';
-import type { ApiError, ApiResult, RequestContext } from './errors';
-import { baseError, errorFromStatus, notJsonError, snippet } from './errors';
+import type { Advice, ApiError, ApiResult, RequestContext } from './errors';
+import { baseError, errorFromStatus, notJsonError, snippet, withAdvice } from './errors';
 import type { FetchLike, FetchResponseLike } from './fetch';
 import type { HeaderOptions } from './headers';
 import { buildHeaders, resolveHeaderNames } from './headers';
@@ -27,6 +27,8 @@ export interface MetadataClientOptions {
   timeoutMs?: number;
   /** Cancels every request of this client. */
   signal?: AbortSignal;
+  /** The front end's next step for an error, appended to its message (errors.ts: Advice). */
+  advice?: Advice;
 }
 
 export interface CallOptions {
@@ -51,8 +53,10 @@ interface Call {
 
 export function createMetadataClient(options: MetadataClientOptions): MetadataClient {
   const dialect = options.dialect ?? 'spec';
-  const send = (call: Call, callOptions: CallOptions = {}): Promise<ApiResult<unknown>> =>
-    sendCall(options, dialect, call, callOptions);
+  const send = async (call: Call, callOptions: CallOptions = {}): Promise<ApiResult<unknown>> => {
+    const result = await sendCall(options, dialect, call, callOptions);
+    return result.ok ? result : fail(withAdvice(result.error, options.advice));
+  };
   return {
     dialect,
     run: async <R>(request: MetadataRequest<R>, callOptions?: CallOptions) =>

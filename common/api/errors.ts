@@ -42,10 +42,57 @@ export interface ApiError {
   dependents?: string[];
   /** For `redirect`: where the server tried to send the request. */
   location?: string;
+  /** For `access-denied`: the admin secret was not sent, was sent and rejected, or access was refused otherwise. */
+  secret?: 'missing' | 'rejected' | 'refused';
   /** For `timeout`: how long the client waited. */
   timeoutMs?: number;
   /** For `not-json` / `unexpected-response`: the first 200 characters of the body. */
   bodySnippet?: string;
+}
+
+/**
+ * What a failure means, decided once here for both front ends (the CLI's exit code, the extension's
+ * outcome): `unreachable`, the engine was not reached or did not answer as the engine does;
+ * `denied`, it answered but would not run requests for this caller or route (secret, role, API
+ * disabled); `engine-failed`, it failed inside (5xx); `refused`, it refused this request (the
+ * metadata, a conflict, a dependency); `cancelled`, the user stopped it.
+ */
+export type ErrorClass = 'unreachable' | 'denied' | 'engine-failed' | 'refused' | 'cancelled';
+
+const CLASS_BY_KIND: Record<ApiErrorKind, ErrorClass> = {
+  'invalid-url': 'unreachable',
+  'secret-unavailable': 'unreachable',
+  network: 'unreachable',
+  timeout: 'unreachable',
+  redirect: 'unreachable',
+  'not-json': 'unreachable',
+  'unexpected-response': 'unreachable',
+  cancelled: 'cancelled',
+  'access-denied': 'denied',
+  'not-admin': 'denied',
+  'not-found': 'denied',
+  'server-error': 'engine-failed',
+  conflict: 'refused',
+  dependency: 'refused',
+  'already-exists': 'refused',
+  'not-exists': 'refused',
+  'parse-failed': 'refused',
+  engine: 'refused',
+};
+
+export function errorClass(error: Pick<ApiError, 'kind'>): ErrorClass {
+  return CLASS_BY_KIND[error.kind];
+}
+
+/**
+ * What a front end adds to an error's message: the next step in its own terms (a VS Code command,
+ * an environment variable). The API module's messages name neither.
+ */
+export type Advice = (error: ApiError) => string | undefined;
+
+export function withAdvice(error: ApiError, advice: Advice | undefined): ApiError {
+  const more = advice?.(error);
+  return more === undefined ? error : { ...error, message: `${error.message} ${more}` };
 }
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError };
@@ -65,7 +112,6 @@ export interface EngineErrorBody {
   internal?: unknown;
 }
 
-export const SET_SECRET_COMMAND = "'GraphQL Metadata: Set Admin Secret'";
 const SNIPPET_LENGTH = 200;
 
 export function snippet(body: string): string {
@@ -89,7 +135,8 @@ export function errorFromStatus(ctx: RequestContext, status: number, body: strin
   if (!isEngineErrorBody(parsed)) return nonEngineError(ctx, status, body, parsed !== undefined, contentType);
   const fields = engineFields(status, parsed);
   const kind = engineKind(status, parsed);
-  return { ...baseError(ctx, kind, engineMessage(ctx, kind, parsed)), ...fields, ...dependentsOf(kind, parsed) };
+  const secret = kind === 'access-denied' ? { secret: secretProblem(parsed) } : {};
+  return { ...baseError(ctx, kind, engineMessage(ctx, kind, parsed)), ...fields, ...secret, ...dependentsOf(kind, parsed) };
 }
 
 function engineFields(status: number, body: EngineErrorBody): Partial<ApiError> {
@@ -131,7 +178,7 @@ function engineMessage(ctx: RequestContext, kind: ApiErrorKind, body: EngineErro
     case 'access-denied':
       return accessDeniedMessage(body);
     case 'not-admin':
-      return `The server did not run ${ctx.operation} as admin: ${detail}. Send the role header "${ctx.roleHeader}: admin" (check the graphqlMetadata.server.dialect setting and the role header name).`;
+      return `The server did not run ${ctx.operation} as admin: ${detail}. Send the role header "${ctx.roleHeader}: admin".`;
     case 'conflict':
       return `${ctx.operation} was refused: the server's metadata changed since you last exported (${detail}). Export again / diff, then retry.`;
     case 'dependency':
@@ -150,11 +197,17 @@ function dependencyList(body: EngineErrorBody): string {
   return list === undefined || list.length === 0 ? body.error : list.join('; ');
 }
 
+function secretProblem(body: EngineErrorBody): NonNullable<ApiError['secret']> {
+  if (/required, but not found/.test(body.error)) return 'missing';
+  return /^invalid /.test(body.error) ? 'rejected' : 'refused';
+}
+
 function accessDeniedMessage(body: EngineErrorBody): string {
   const detail = `(401 ${body.code}: ${body.error})`;
-  if (/required, but not found/.test(body.error)) return `The server requires an admin secret and none was sent ${detail}. Set it with the command ${SET_SECRET_COMMAND}.`;
-  if (/^invalid /.test(body.error)) return `The server rejected the admin secret it was sent ${detail}. Set the right one with the command ${SET_SECRET_COMMAND}.`;
-  return `The server refused access ${detail}. Set the admin secret with the command ${SET_SECRET_COMMAND}.`;
+  const secret = secretProblem(body);
+  if (secret === 'missing') return `The server requires an admin secret and none was sent ${detail}.`;
+  if (secret === 'rejected') return `The server rejected the admin secret it was sent ${detail}.`;
+  return `The server refused access ${detail}.`;
 }
 
 function notFoundError(ctx: RequestContext, status: number, body: string, parsed: unknown): ApiError {
@@ -169,8 +222,7 @@ function notFoundError(ctx: RequestContext, status: number, body: string, parsed
 
 function nonEngineError(ctx: RequestContext, status: number, body: string, isJson: boolean, contentType: string | undefined): ApiError {
   if (status === 401) {
-    const message = `The server refused access (401). Set the admin secret with the command ${SET_SECRET_COMMAND}.`;
-    return { ...baseError(ctx, 'access-denied', message), status, bodySnippet: snippet(body) };
+    return { ...baseError(ctx, 'access-denied', 'The server refused access (401).'), status, secret: 'refused', bodySnippet: snippet(body) };
   }
   if (isJson) {
     const message = `The server answered ${status} with JSON that is not an engine error: ${snippet(body)}`;

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { createMetadataClient } from '../../../common/api';
+import { extensionAdvice } from './advice';
 import type { MetadataClient } from '../../../common/api';
 import type { Dialect } from '../../../common/api/types';
 import type { ProjectFacts } from '../../../common/protocol';
@@ -93,6 +94,7 @@ export class ServerConnections {
       headers: { ...(s.roleHeader !== '' ? { roleHeader: s.roleHeader } : {}), adminSecretHeader: s.adminSecretHeader },
       adminSecret: () => this.secretFor(origin.url, interactive),
       timeoutMs: s.timeoutSeconds * 1000,
+      advice: extensionAdvice,
     });
     return { ok: true, session: { client, url: origin.url, origin: origin.origin, dialect: s.dialect } };
   }

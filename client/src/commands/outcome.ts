@@ -1,4 +1,4 @@
-import type { ApiErrorKind } from '../../../common/api/errors';
+import { errorClass, type ApiErrorKind } from '../../../common/api/errors';
 
 /**
  * What a command did, returned by `executeCommand` (keybindings, tasks and tests read it):
@@ -28,11 +28,9 @@ export class Cancelled extends Error {
 /** Thrown when the argument object has a wrong value: the command ends with this message. */
 export class ArgumentError extends Error {}
 
-/** Error kinds that are the server's answer to the request (as opposed to not reaching it). */
-const REFUSALS = new Set<ApiErrorKind>(['access-denied', 'not-admin', 'not-found', 'conflict', 'dependency', 'already-exists', 'not-exists', 'parse-failed', 'server-error', 'engine']);
-
-/** The outcome of a request that failed: refused by the server, cancelled, or failed on the way. */
+/** The outcome of a request that failed (common/api/errors.ts: errorClass): every answer of the engine that is not a success is `refused`; not reaching it is `failed`. */
 export function statusOfError(kind: ApiErrorKind): OutcomeStatus {
-  if (kind === 'cancelled') return 'cancelled';
-  return REFUSALS.has(kind) ? 'refused' : 'failed';
+  const cls = errorClass({ kind });
+  if (cls === 'cancelled') return 'cancelled';
+  return cls === 'unreachable' ? 'failed' : 'refused';
 }

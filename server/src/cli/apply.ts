@@ -9,10 +9,9 @@ import { directoryToMetadata } from '../core/sync/directory';
 import type { BuiltMetadata } from '../core/sync/directory';
 import { inconsistencyMessage, serverFindings } from '../core/sync/serverFindings';
 import type { ServerArgs } from './args';
-import { fail } from './export';
 import { formatStylish } from './formatStylish';
 import { buildReport, listed } from './report';
-import type { CliEnv } from './run';
+import { fail, type CliEnv } from './env';
 import { exitCodeOf, hasVersionFile, makeClient, messageOf, metadataDir, shown } from './serverCommon';
 
 /**

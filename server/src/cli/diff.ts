@@ -1,10 +1,9 @@
 import { planWrite } from '../core/sync/plan';
 import { unifiedDiff } from '../core/sync/unifiedDiff';
 import type { ServerArgs } from './args';
-import { serverFiles } from './export';
-import type { CliEnv } from './run';
+import type { CliEnv } from './env';
 import { readOwnedFiles } from '../core/sync/ownedFiles';
-import { shown } from './serverCommon';
+import { serverFiles, shown } from './serverCommon';
 
 const PAINT = { '+': '\u001b[32m', '-': '\u001b[31m', '@': '\u001b[36m', reset: '\u001b[0m' };
 
@@ -14,7 +13,7 @@ const PAINT = { '+': '\u001b[32m', '-': '\u001b[31m', '@': '\u001b[36m', reset: 
  */
 export async function runDiff(args: ServerArgs, env: CliEnv): Promise<number> {
   const fetched = await serverFiles(args, env, 'compare');
-  if (typeof fetched === 'number') return fetched;
+  if (!fetched.ok) return fetched.exitCode;
   const { dir, files } = fetched;
   const local = readOwnedFiles(env.host, dir);
   const plan = planWrite(local, files);

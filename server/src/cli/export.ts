@@ -1,32 +1,16 @@
-import { ExportPathError, metadataToFiles, unexportedKeys } from '../core/sync/files';
+import { unexportedKeys } from '../core/sync/files';
 import { planChanges, planWrite } from '../core/sync/plan';
 import type { WritePlan } from '../core/sync/plan';
-import type { JsonObject } from '../core/sync/json';
 import type { ServerArgs } from './args';
-import type { CliEnv } from './run';
+import { fail, type CliEnv } from './env';
 import { readOwnedFiles } from '../core/sync/ownedFiles';
-import { exitCodeOf, exportFromServer, makeClient, messageOf, metadataDir, shown } from './serverCommon';
+import { serverFiles, shown } from './serverCommon';
 import { nodeTreeFs, writeAtomically } from './writeTree';
-
-/** The server's metadata as files in the CLI's layout, or the exit code after saying why not. */
-export async function serverFiles(args: ServerArgs, env: CliEnv, verb: string): Promise<{ dir: string; metadata: JsonObject; resourceVersion: number; files: Map<string, string> } | number> {
-  const client = makeClient(args, env);
-  if (!client) return fail(env, 'this build has no HTTP client (fetch).', 2);
-  const dir = metadataDir(env, args.dir);
-  const server = await exportFromServer(client);
-  if (!server.ok) return fail(env, messageOf(server.error), exitCodeOf(server.error));
-  try {
-    return { dir, metadata: server.metadata, resourceVersion: server.resourceVersion, files: metadataToFiles(server.metadata) };
-  } catch (error) {
-    if (error instanceof ExportPathError) return fail(env, `cannot ${verb}: ${error.message}`, 2);
-    throw error;
-  }
-}
 
 /** `graphql-metadata export --server URL DIR`: the server's metadata into DIR, all or nothing. */
 export async function runExport(args: ServerArgs, env: CliEnv): Promise<number> {
   const fetched = await serverFiles(args, env, 'export');
-  if (typeof fetched === 'number') return fetched;
+  if (!fetched.ok) return fetched.exitCode;
   const { dir, files } = fetched;
   for (const key of unexportedKeys(fetched.metadata)) env.stderr(`graphql-metadata: warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.\n`);
   const plan = planWrite(readOwnedFiles(env.host, dir), files);
@@ -49,9 +33,4 @@ export async function runExport(args: ServerArgs, env: CliEnv): Promise<number> 
 export function describePlan(plan: WritePlan): string {
   const lines = [...plan.create.map((p) => `create  ${p}`), ...plan.update.map((p) => `update  ${p}`), ...plan.delete.map((p) => `delete  ${p}`)];
   return lines.map((l) => `${l}\n`).join('');
-}
-
-export function fail(env: CliEnv, message: string, code: number): number {
-  env.stderr(`graphql-metadata: ${message}\n`);
-  return code;
 }

@@ -6,14 +6,10 @@ import type { ExplicitUrls } from '../core/db/connection';
 import { isQuietStatus } from '../../../common/databaseStatus';
 import type { DatabaseModel, SourceBuild } from '../core/db/model';
 import type { Finding } from '../core/diagnostics';
-import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
 import { SchemaValidator } from '../core/schema/validator';
-import type { SchemaSet } from '../core/schema/validator';
 import type { SourceFact } from '../core/project/index/types';
 import { isInside, relative, resolve } from '../core/util/paths';
-import type { DatabaseSettings } from '../node/db/plan';
-import type { FetchLike } from '../../../common/api/fetch';
 import { runApply } from './apply';
 import { HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
@@ -27,31 +23,8 @@ import { formatStylish } from './formatStylish';
 import { buildReport, listed } from './report';
 import type { Report } from './report';
 import { nodeTreeFs } from './writeTree';
-import type { TreeFs } from './writeTree';
+import type { CliEnv } from './env';
 
-
-export interface CliEnv {
-  readonly argv: readonly string[];
-  readonly cwd: string;
-  readonly isTty: boolean;
-  readonly host: FileSystemHost;
-  readonly schemas: () => SchemaSet;
-  readonly version: string;
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  /** For export, apply and diff (Node's global fetch in the real CLI). */
-  readonly fetch?: FetchLike;
-  /** The environment (the admin secret is read from it). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /** File operations of export and of check's --output-file; tests inject failures. Defaults to node:fs. */
-  readonly tree?: TreeFs;
-  /** Builds the database models of a root's sources (the real CLI: node/db). Absent: no models. */
-  readonly databases?: DatabaseBuilder;
-  /** docs/rules.md (SARIF's rule descriptions); defaults to the package's copy. */
-  readonly ruleDocs?: () => string;
-}
-
-export type DatabaseBuilder = (root: string, sources: readonly SourceFact[], settings: DatabaseSettings) => Promise<SourceBuild[]>;
 
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
 export async function runCli(env: CliEnv): Promise<number> {

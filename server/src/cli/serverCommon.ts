@@ -1,13 +1,14 @@
 import { createMetadataClient } from '../../../common/api/client';
 import type { MetadataClient } from '../../../common/api/client';
-import type { ApiError } from '../../../common/api/errors';
+import { errorClass, type Advice, type ApiError } from '../../../common/api/errors';
 import { exportMetadataV2 } from '../../../common/api/manage';
 import type { JsonObject } from '../core/sync/json';
 import { isJsonObject } from '../core/sync/json';
+import { ExportPathError, metadataToFiles } from '../core/sync/files';
 import { join } from '../core/util/paths';
 import { ADMIN_SECRET_ENV } from './args';
 import type { ServerArgs } from './args';
-import type { CliEnv } from './run';
+import { fail, type CliEnv } from './env';
 
 /**
  * The metadata folder of DIR: DIR itself, or DIR/metadata when only that one holds version.yaml
@@ -30,6 +31,7 @@ export function makeClient(args: ServerArgs, env: CliEnv): MetadataClient | unde
     baseUrl: args.server,
     fetch: env.fetch,
     dialect: args.dialect,
+    advice: cliAdvice,
     ...(secret !== undefined && secret !== '' ? { adminSecret: () => Promise.resolve(secret) } : {}),
   });
 }
@@ -45,17 +47,40 @@ export async function exportFromServer(client: MetadataClient): Promise<ServerEx
   return { ok: true, metadata, resourceVersion: typeof resource_version === 'number' ? resource_version : 0 };
 }
 
-/** Errors that mean "could not talk to the server" (exit 2) rather than "the server said no" (exit 1). */
-const TRANSPORT_KINDS = new Set(['invalid-url', 'secret-unavailable', 'network', 'timeout', 'cancelled', 'redirect', 'not-json', 'unexpected-response', 'access-denied', 'not-admin', 'not-found', 'server-error']);
-
+/**
+ * Exit 1 when the engine refused the request itself (common/api/errors.ts: errorClass `refused`), as
+ * for differences; 2 when it could not be used at all: not reached, access denied, an internal failure.
+ */
 export function exitCodeOf(error: ApiError | string): number {
-  return typeof error === 'string' || TRANSPORT_KINDS.has(error.kind) ? 2 : 1;
+  return typeof error !== 'string' && errorClass(error) === 'refused' ? 1 : 2;
 }
 
 export function messageOf(error: ApiError | string): string {
-  if (typeof error === 'string') return error;
-  if (error.kind === 'access-denied') return `${error.message.replace(/ Set it with the command .*$/, '')} Set the environment variable ${ADMIN_SECRET_ENV}.`;
-  return error.message;
+  return typeof error === 'string' ? error : error.message;
+}
+
+/** The CLI's next step for a failed request, in its own terms. */
+const cliAdvice: Advice = (error) => {
+  if (error.kind === 'access-denied') return `Set the environment variable ${ADMIN_SECRET_ENV}.`;
+  if (error.kind === 'not-admin') return 'Check --dialect (spec or engine).';
+  return undefined;
+};
+
+export type ServerFiles = { ok: true; dir: string; metadata: JsonObject; resourceVersion: number; files: Map<string, string> } | { ok: false; exitCode: number };
+
+/** The server's metadata as files in the CLI's layout (export, diff), or the exit code after saying why not. */
+export async function serverFiles(args: ServerArgs, env: CliEnv, verb: string): Promise<ServerFiles> {
+  const client = makeClient(args, env);
+  if (!client) return { ok: false, exitCode: fail(env, 'this build has no HTTP client (fetch).', 2) };
+  const dir = metadataDir(env, args.dir);
+  const server = await exportFromServer(client);
+  if (!server.ok) return { ok: false, exitCode: fail(env, messageOf(server.error), exitCodeOf(server.error)) };
+  try {
+    return { ok: true, dir, metadata: server.metadata, resourceVersion: server.resourceVersion, files: metadataToFiles(server.metadata) };
+  } catch (error) {
+    if (error instanceof ExportPathError) return { ok: false, exitCode: fail(env, `cannot ${verb}: ${error.message}`, 2) };
+    throw error;
+  }
 }
 
 /** A folder as the user wrote it, for messages. */

@@ -10,7 +10,7 @@ import { ParseCache } from '../../../server/src/core/project/cache';
 import { directoryToMetadata } from '../../../server/src/core/sync/directory';
 import { metadataToFiles } from '../../../server/src/core/sync/files';
 import { runCli } from '../../../server/src/cli/run';
-import type { CliEnv } from '../../../server/src/cli/run';
+import type { CliEnv } from '../../../server/src/cli/env';
 import { nodeTreeFs } from '../../../server/src/cli/writeTree';
 import type { TreeFs } from '../../../server/src/cli/writeTree';
 import { createNodeHost } from '../../../server/src/node/fsHost';

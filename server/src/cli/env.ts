@@ -1,0 +1,37 @@
+/** What the CLI runs against (the real process, or a test's), and how it fails. */
+import type { FetchLike } from '../../../common/api/fetch';
+import type { SourceBuild } from '../core/db/model';
+import type { FileSystemHost } from '../core/host';
+import type { SourceFact } from '../core/project/index/types';
+import type { SchemaSet } from '../core/schema/validator';
+import type { DatabaseSettings } from '../node/db/plan';
+import type { TreeFs } from './writeTree';
+
+export interface CliEnv {
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly isTty: boolean;
+  readonly host: FileSystemHost;
+  readonly schemas: () => SchemaSet;
+  readonly version: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** For export, apply and diff (Node's global fetch in the real CLI). */
+  readonly fetch?: FetchLike;
+  /** The environment (the admin secret is read from it). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** File operations of export and of check's --output-file; tests inject failures. Defaults to node:fs. */
+  readonly tree?: TreeFs;
+  /** Builds the database models of a root's sources (the real CLI: node/db). Absent: no models. */
+  readonly databases?: DatabaseBuilder;
+  /** docs/rules.md (SARIF's rule descriptions); defaults to the package's copy. */
+  readonly ruleDocs?: () => string;
+}
+
+export type DatabaseBuilder = (root: string, sources: readonly SourceFact[], settings: DatabaseSettings) => Promise<SourceBuild[]>;
+
+/** Says why on stderr and returns the exit code. */
+export function fail(env: CliEnv, message: string, code: number): number {
+  env.stderr(`graphql-metadata: ${message}\n`);
+  return code;
+}
