@@ -13,7 +13,11 @@ import { addInheritedRole, dropInheritedRole } from './roles';
 import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
 import { addSource, dropSource, renameSource } from './sources';
 import { refuseUntrusted } from './trust';
-import { applyToServer, diffWithServer, exportFromServer, reloadServerMetadata, showInconsistencies } from './sync';
+import { applyToServer } from './sync/applyToServer';
+import { diffWithServer } from './sync/diffWithServer';
+import { exportFromServer } from './sync/exportFromServer';
+import { reloadServerMetadata } from './sync/reloadMetadata';
+import { showInconsistencies } from './sync/showInconsistencies';
 
 export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
   'graphqlMetadata.addSource': addSource,
