@@ -5,7 +5,7 @@
 import type { Event } from 'vscode';
 import type { StatusParams } from '../../common/protocol';
 import type { CommandOutcome } from './commands/outcome';
-import type { ServerNotice } from './serverSupervisor';
+import type { ServerNotice } from './languageServerSupervisor';
 import type { StatusView } from './statusView';
 
 export const extensionId = 'graphql-engine-metadata.graphql-engine-metadata';

@@ -10,7 +10,7 @@ import { activateCommands } from './commands/activate';
 import type { CommandsHandle } from './commands/activate';
 import { createLanguageClient } from './languageClient';
 import { MetadataStatusBar } from './statusBar';
-import { RESTART_COMMAND, ServerSupervisor } from './serverSupervisor';
+import { RESTART_COMMAND, LanguageServerSupervisor } from './languageServerSupervisor';
 import { SettingTraceChannel } from './traceChannel';
 
 
@@ -20,7 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const output = vscode.window.createOutputChannel('GraphQL Metadata', { log: true });
   const trace = new SettingTraceChannel(output);
   const statusBar = new MetadataStatusBar(RESTART_COMMAND);
-  const supervisor = new ServerSupervisor(output);
+  const supervisor = new LanguageServerSupervisor(output);
   context.subscriptions.push(output, trace, statusBar, supervisor);
 
   const languageClient = createLanguageClient(context, { output, trace }, supervisor);
@@ -47,7 +47,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 interface Parts {
   readonly languageClient: LanguageClient;
   readonly statusBar: MetadataStatusBar;
-  readonly supervisor: ServerSupervisor;
+  readonly supervisor: LanguageServerSupervisor;
   readonly commands: CommandsHandle;
 }
 

@@ -23,7 +23,7 @@ export interface ClientChannels {
 }
 
 /**
- * `errorHandler` decides what a dead server means (client/src/serverSupervisor.ts). A failed request
+ * `errorHandler` decides what a dead server means (client/src/languageServerSupervisor.ts). A failed request
  * is logged in the output channel, not shown as a notification each time (revealOutputChannelOn:
  * Never): a hover that fails on every mouse move must not flood the window.
  */

@@ -75,7 +75,7 @@ export class MetadataStatusBar implements vscode.Disposable {
 }
 
 /** The status bar item of the GraphQL engine the server commands talk to (hidden until a config request). */
-export class ServerStatusBar implements vscode.Disposable {
+export class EngineStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly changed = new vscode.EventEmitter<StatusView>();
   private view: StatusView = hiddenStatus;

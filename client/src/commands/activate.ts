@@ -2,18 +2,18 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { MetadataStatusBar } from '../statusBar';
-import { ServerStatusBar } from '../statusBar';
-import { ServerConnections } from './connection';
+import { EngineStatusBar } from '../statusBar';
+import { EngineConnections } from './connection';
 import { ConfigView } from './configView';
 import type { CommandContext } from './context';
 import { registerCommands } from './index';
 import { CommandLog } from './logger';
 import type { CommandOutcome } from './outcome';
 import { connectQuietly } from './server';
-import { ServerFiles } from './serverFiles';
+import { EngineFiles } from './engineFiles';
 
 export interface CommandsHandle {
-  readonly serverBar: ServerStatusBar;
+  readonly serverBar: EngineStatusBar;
   readonly log: CommandLog;
   readonly onDidRunCommand: vscode.Event<CommandOutcome>;
   /** Fills the server status item when a server URL is configured (no prompts). */
@@ -24,16 +24,16 @@ const READY_TIMEOUT_MS = 15_000;
 
 export function activateCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel, statusBar: MetadataStatusBar): CommandsHandle {
   const log = new CommandLog((level, line) => output[level](line));
-  const serverBar = new ServerStatusBar();
+  const serverBar = new EngineStatusBar();
   const configView = new ConfigView();
-  const serverFiles = new ServerFiles();
+  const engineFiles = new EngineFiles();
   const ran = new vscode.EventEmitter<CommandOutcome>();
   const ctx: CommandContext = {
     client,
-    connections: new ServerConnections(context.secrets, log),
+    connections: new EngineConnections(context.secrets, log),
     log,
     configView,
-    serverFiles,
+    engineFiles,
     workspaceState: context.workspaceState,
     showServer: (state) => serverBar.update(state),
     ready: () => rootsKnown(statusBar),
@@ -42,7 +42,7 @@ export function activateCommands(context: vscode.ExtensionContext, client: Langu
   context.subscriptions.push(
     serverBar,
     configView,
-    serverFiles,
+    engineFiles,
     ran,
     ...registerCommands(ctx, (outcome) => ran.fire(outcome)),
     vscode.workspace.onDidChangeConfiguration((e) => {

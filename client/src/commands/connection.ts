@@ -13,19 +13,19 @@ import type { CommandLog } from './logger';
 import { chooseServerUrl, needsPlainHttpConsent, originOf, secretKey } from './policy';
 import { input } from './prompts';
 
-export interface ServerTarget {
+export interface EngineTarget {
   readonly folder?: vscode.WorkspaceFolder;
   readonly facts?: ProjectFacts;
 }
 
-export interface Session {
+export interface EngineSession {
   readonly client: MetadataClient;
   readonly url: URL;
   readonly origin: string;
   readonly dialect: Dialect;
 }
 
-export type Opened = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly message: string };
+export type Opened = { readonly ok: true; readonly session: EngineSession } | { readonly ok: false; readonly message: string };
 
 interface ServerSettings {
   readonly url: string;
@@ -37,7 +37,7 @@ interface ServerSettings {
 
 export const UNTRUSTED_MESSAGE = 'This workspace is in Restricted Mode: GraphQL Metadata sends no request to a server until you trust it.';
 
-export class ServerConnections {
+export class EngineConnections {
   private readonly consented = new Set<string>();
 
   constructor(
@@ -60,7 +60,7 @@ export class ServerConnections {
    * The server URL of a folder: its setting; else (when asking is allowed) the config.yaml endpoint
    * offered in a box, or an empty box, saved to the folder's setting once accepted.
    */
-  async serverUrl(target: ServerTarget, interactive: boolean): Promise<string | undefined> {
+  async serverUrl(target: EngineTarget, interactive: boolean): Promise<string | undefined> {
     const chosen = chooseServerUrl(this.settings(target.folder).url, target.facts?.endpoint?.url);
     if (chosen?.from === 'setting') return chosen.url;
     if (!interactive) return undefined;
@@ -80,7 +80,7 @@ export class ServerConnections {
   }
 
   /** A client for the folder's server; `interactive`: whether prompts (URL offer, plain-http warning) may be shown. */
-  async open(target: ServerTarget, interactive = true): Promise<Opened> {
+  async open(target: EngineTarget, interactive = true): Promise<Opened> {
     if (!vscode.workspace.isTrusted) return { ok: false, message: UNTRUSTED_MESSAGE };
     const url = await this.serverUrl(target, interactive);
     if (url === undefined) return { ok: false, message: 'No server URL is set (graphqlMetadata.server.url).' };

@@ -1,20 +1,20 @@
 import type * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { ServerConnections } from './connection';
+import type { EngineConnections } from './connection';
 import type { ConfigView } from './configView';
 import type { CommandLog } from './logger';
 import type { CommandOutcome } from './outcome';
-import type { ServerFiles } from './serverFiles';
+import type { EngineFiles } from './engineFiles';
 import type { ServerState } from '../statusView';
 
 /** What every command factory gets: the language server, the server connections, the log and the UI pieces. */
 export interface CommandContext {
   readonly client: LanguageClient;
-  readonly connections: ServerConnections;
+  readonly connections: EngineConnections;
   readonly log: CommandLog;
   readonly configView: ConfigView;
   /** The server's side of the sync diffs. */
-  readonly serverFiles: ServerFiles;
+  readonly engineFiles: EngineFiles;
   /** Per-workspace memory (the resource version of each folder's last export). */
   readonly workspaceState: vscode.Memento;
   /** Shows a server (and its version, or what went wrong) in the status bar. */

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient/node';
-import { RESTART_COMMAND } from '../serverSupervisor';
+import { RESTART_COMMAND } from '../languageServerSupervisor';
 import type { CommandContext, CommandFactory, CommandRunner, Result } from './context';
 import type { CommandOutcome } from './outcome';
 import { ArgumentError, Cancelled } from './outcome';

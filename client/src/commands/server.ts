@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { listRootsRequest } from '../../../common/protocol';
 import { argumentObject, stringArg } from './args';
-import type { ServerTarget, Session } from './connection';
+import type { EngineTarget, EngineSession } from './connection';
 import type { CommandContext, CommandFactory, Result } from './context';
 import { resourceOf } from './context';
 import { refusal, tell } from './flow';
@@ -11,7 +11,7 @@ import { chooseTarget, uriOf } from './project';
 import { input } from './prompts';
 
 /** The folder (and, when there is a metadata root, its facts) whose server settings apply. */
-async function serverTarget(ctx: CommandContext, arg: unknown): Promise<ServerTarget> {
+async function serverTarget(ctx: CommandContext, arg: unknown): Promise<EngineTarget> {
   const target = await chooseTarget(ctx, resourceOf(arg, vscode.Uri));
   if (target) return { facts: target.facts, ...(target.folder ? { folder: target.folder } : {}) };
   const uri = vscode.window.activeTextEditor?.document.uri;
@@ -20,7 +20,7 @@ async function serverTarget(ctx: CommandContext, arg: unknown): Promise<ServerTa
 }
 
 /** GET the config record: the status bar shows the server and its version (or the problem); `show` opens the view. */
-export async function fetchConfig(ctx: CommandContext, session: Session, show: boolean): Promise<Result> {
+export async function fetchConfig(ctx: CommandContext, session: EngineSession, show: boolean): Promise<Result> {
   const label = serverLabel(session.url);
   ctx.log.info(`config <- ${session.origin}`);
   const result = await session.client.getConfig();

@@ -8,18 +8,18 @@ import { SchemaValidator } from '../core/schema/validator';
 import { directoryToMetadata } from '../core/sync/directory';
 import type { BuiltMetadata } from '../core/sync/directory';
 import { inconsistencyMessage, serverFindings } from '../core/sync/serverFindings';
-import type { ServerArgs } from './args';
+import type { EngineArgs } from './args';
 import { formatStylish } from './formatStylish';
 import { buildReport, listed } from './report';
 import { fail, type CliEnv } from './env';
-import { exitCodeOf, hasVersionFile, makeClient, messageOf, metadataDir, shown } from './serverCommon';
+import { exitCodeOf, hasVersionFile, makeClient, messageOf, metadataDir, shown } from './engineCommon';
 
 /**
  * `graphql-metadata apply --server URL DIR`: checks DIR like `check` and refuses on any error; else
  * sends `replace_metadata` (version 2, inconsistencies not allowed, `resource_version` when given).
  * A rejection is printed at the lines of the local files it is about.
  */
-export async function runApply(args: ServerArgs, env: CliEnv): Promise<number> {
+export async function runApply(args: EngineArgs, env: CliEnv): Promise<number> {
   const client = makeClient(args, env);
   if (!client) return fail(env, 'this build has no HTTP client (fetch).', 2);
   const dir = metadataDir(env, args.dir);
@@ -38,7 +38,7 @@ export async function runApply(args: ServerArgs, env: CliEnv): Promise<number> {
   return 0;
 }
 
-function rejected(args: ServerArgs, env: CliEnv, result: RootResult, built: BuiltMetadata, error: ApiError): number {
+function rejected(args: EngineArgs, env: CliEnv, result: RootResult, built: BuiltMetadata, error: ApiError): number {
   if (error.kind === 'conflict') {
     const since = args.resourceVersion === undefined ? 'since your last export' : `since resource_version ${args.resourceVersion} was exported`;
     const diff = `graphql-metadata diff --server ${args.server} ${args.dir}`;

@@ -33,7 +33,7 @@ export interface DatabaseArg {
 }
 
 /** `export`, `apply` and `diff`: one metadata folder and a server. */
-export interface ServerArgs {
+export interface EngineArgs {
   readonly command: 'export' | 'apply' | 'diff';
   readonly server: string;
   readonly dir: string;
@@ -43,7 +43,7 @@ export interface ServerArgs {
   readonly resourceVersion: number | undefined;
 }
 
-export type ParsedArgs = CheckArgs | ServerArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
+export type ParsedArgs = CheckArgs | EngineArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
 
 /** The only way to give the admin secret: flags end up in shell history and process lists. */
 export const ADMIN_SECRET_ENV = 'GRAPHQL_METADATA_ADMIN_SECRET';
@@ -103,7 +103,7 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
 function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '--version' || argv[0] === '-v') return { command: 'version' };
-  if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as ServerArgs['command'], argv, isTty);
+  if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as EngineArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
   const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
   const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: undefined as boolean | undefined, show: 'default' as CheckArgs['show'], outputFile: undefined as string | undefined, database, engineVersion: undefined as EngineVersion | undefined };
@@ -163,7 +163,7 @@ function databaseFlag(value: string | undefined, database: { mode: DatabaseMode;
   return undefined;
 }
 
-function parseServerArgs(command: ServerArgs['command'], argv: readonly string[], isTty: boolean): ParsedArgs {
+function parseServerArgs(command: EngineArgs['command'], argv: readonly string[], isTty: boolean): ParsedArgs {
   const args = { command, server: '', dirs: [] as string[], dialect: 'spec' as Dialect, color: isTty, resourceVersion: undefined as number | undefined };
   for (let i = 1; i < argv.length; i++) {
     const { flag, value, next } = splitFlag(argv, i);

@@ -1,9 +1,9 @@
 import { planWrite } from '../core/sync/plan';
 import { unifiedDiff } from '../core/sync/unifiedDiff';
-import type { ServerArgs } from './args';
+import type { EngineArgs } from './args';
 import type { CliEnv } from './env';
 import { readOwnedFiles } from '../core/sync/ownedFiles';
-import { serverFiles, shown } from './serverCommon';
+import { engineFiles, shown } from './engineCommon';
 
 const PAINT = { '+': '\u001b[32m', '-': '\u001b[31m', '@': '\u001b[36m', reset: '\u001b[0m' };
 
@@ -11,8 +11,8 @@ const PAINT = { '+': '\u001b[32m', '-': '\u001b[31m', '@': '\u001b[36m', reset: 
  * `graphql-metadata diff --server URL DIR`: per file, what `export` would change, as a unified
  * diff (`local/<path>` against `server/<path>`). Exit 0 without differences, 1 with.
  */
-export async function runDiff(args: ServerArgs, env: CliEnv): Promise<number> {
-  const fetched = await serverFiles(args, env, 'compare');
+export async function runDiff(args: EngineArgs, env: CliEnv): Promise<number> {
+  const fetched = await engineFiles(args, env, 'compare');
   if (!fetched.ok) return fetched.exitCode;
   const { dir, files } = fetched;
   const local = readOwnedFiles(env.host, dir);

@@ -1,15 +1,15 @@
 import { unexportedKeys } from '../core/sync/files';
 import { planChanges, planWrite } from '../core/sync/plan';
 import type { WritePlan } from '../core/sync/plan';
-import type { ServerArgs } from './args';
+import type { EngineArgs } from './args';
 import { fail, type CliEnv } from './env';
 import { readOwnedFiles } from '../core/sync/ownedFiles';
-import { serverFiles, shown } from './serverCommon';
+import { engineFiles, shown } from './engineCommon';
 import { nodeTreeFs, writeAtomically } from './writeTree';
 
 /** `graphql-metadata export --server URL DIR`: the server's metadata into DIR, all or nothing. */
-export async function runExport(args: ServerArgs, env: CliEnv): Promise<number> {
-  const fetched = await serverFiles(args, env, 'export');
+export async function runExport(args: EngineArgs, env: CliEnv): Promise<number> {
+  const fetched = await engineFiles(args, env, 'export');
   if (!fetched.ok) return fetched.exitCode;
   const { dir, files } = fetched;
   for (const key of unexportedKeys(fetched.metadata)) env.stderr(`graphql-metadata: warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.\n`);

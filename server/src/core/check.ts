@@ -67,10 +67,10 @@ export function checkInside(path: string, services: CheckServices): FolderResult
 
 /** The whole pipeline for one root: load, YAML syntax, schemas, cross-file rules, severity settings. */
 export function checkRoot(root: string, services: CheckServices): RootResult {
-  return new RootSession(root, services, true).check();
+  return new RootSession(root, services, { once: true }).check();
 }
 
 /** Runs each rule in isolation: a rule that throws is reported for that rule, the others still run. */
 export function runRules(ctx: RuleContext, rules: readonly Rule[]): Finding[] {
-  return new RuleRunner(false).run(ctx, rules);
+  return new RuleRunner({ keepFindings: false }).run(ctx, rules);
 }

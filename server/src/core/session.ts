@@ -36,15 +36,15 @@ export class RootSession {
   private readonly runner: RuleRunner;
   private readonly memo: IndexMemo;
 
-  /** @param once a single check (the CLI): no rule findings are kept for a next one */
+  /** `once`: a single check (the CLI): no rule findings are kept for a next one. */
   constructor(
     readonly root: string,
     private readonly services: CheckServices,
-    once = false,
+    { once = false }: { readonly once?: boolean } = {},
   ) {
     // Also for one check: a table file that tables.yaml includes many times is read once.
     this.memo = services.memo ?? new IndexMemo();
-    this.runner = new RuleRunner(!once);
+    this.runner = new RuleRunner({ keepFindings: !once });
   }
 
   /** `changed`: the paths that changed since the last check; undefined: anything may have. */

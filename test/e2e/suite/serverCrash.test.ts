@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../client/src/api';
-import type { ServerNotice } from '../../../client/src/serverSupervisor';
+import type { ServerNotice } from '../../../client/src/languageServerSupervisor';
 import { stoppedStatusView } from '../../../client/src/statusView';
 import { SERVER_STOPPED_MESSAGE } from '../../../client/src/commands';
 import { runCommand } from '../serverHelpers';

@@ -12,7 +12,7 @@ import type { PlanExportParams, PlanExportResult, PlannedFile, ProjectFactsResul
 import { isInside, toCorePath } from '../../../../common/paths';
 import type { Args } from '../args';
 import { argumentObject, stringArg } from '../args';
-import type { Session } from '../connection';
+import type { EngineSession } from '../connection';
 import type { CommandContext, Result } from '../context';
 import { resourceOf } from '../context';
 import type { DiffSides } from '../exportPreview';
@@ -28,7 +28,7 @@ const SHOW_PROBLEMS = 'Show Problems';
 export interface Ready {
   readonly args: Args;
   readonly root: string;
-  readonly session: Session;
+  readonly session: EngineSession;
   /** The folder as shown to people (relative to the workspace). */
   readonly folder: string;
   readonly host: string;
@@ -118,8 +118,8 @@ export async function exportPlan(ctx: CommandContext, ready: Ready): Promise<{ o
 
 /** The diff of a planned file: the local file (or nothing) on the left, the server's text (or nothing) on the right. */
 export function sidesOf(ctx: CommandContext, ready: Ready, file: PlannedFile): DiffSides {
-  const left = file.kind === 'create' ? ctx.serverFiles.absentLocal(ready.root, file.rel) : uriOf(file.file);
-  const right = ctx.serverFiles.put(ready.host, ready.root, file.rel, file.after);
+  const left = file.kind === 'create' ? ctx.engineFiles.absentLocal(ready.root, file.rel) : uriOf(file.file);
+  const right = ctx.engineFiles.put(ready.host, ready.root, file.rel, file.after);
   return { left, right, title: `${file.rel} (local ↔ ${ready.host})` };
 }
 

@@ -38,8 +38,12 @@ export class RuleRunner {
   /** How many times a rule's code ran (for the whole project or for one table). */
   runs = 0;
 
-  /** @param remember keep findings to re-use them (off for a one-time check, where keeping them is only cost) */
-  constructor(private readonly remember = true) {}
+  private readonly remember: boolean;
+
+  /** `keepFindings`: keep findings to re-use them (off for a one-time check, where keeping them is only cost). */
+  constructor({ keepFindings = true }: { readonly keepFindings?: boolean } = {}) {
+    this.remember = keepFindings;
+  }
 
   /** @param pause the rules not to run now (they read a file with YAML errors); their last results stay for when they run again */
   run(ctx: RuleContext, rules: readonly Rule[], pause?: SyntaxPause): Finding[] {

@@ -7,7 +7,7 @@ import { isJsonObject } from '../core/sync/json';
 import { ExportPathError, metadataToFiles } from '../core/sync/files';
 import { join } from '../core/util/paths';
 import { ADMIN_SECRET_ENV } from './args';
-import type { ServerArgs } from './args';
+import type { EngineArgs } from './args';
 import { fail, type CliEnv } from './env';
 
 /**
@@ -24,7 +24,7 @@ export function hasVersionFile(env: CliEnv, dir: string): boolean {
   return env.host.readFile(`${dir}/version.yaml`).kind === 'text';
 }
 
-export function makeClient(args: ServerArgs, env: CliEnv): MetadataClient | undefined {
+export function makeClient(args: EngineArgs, env: CliEnv): MetadataClient | undefined {
   if (!env.fetch) return undefined;
   const secret = env.env?.[ADMIN_SECRET_ENV];
   return createMetadataClient({
@@ -36,10 +36,10 @@ export function makeClient(args: ServerArgs, env: CliEnv): MetadataClient | unde
   });
 }
 
-export type ServerExport = { ok: true; metadata: JsonObject; resourceVersion: number } | { ok: false; error: ApiError | string };
+export type EngineExport = { ok: true; metadata: JsonObject; resourceVersion: number } | { ok: false; error: ApiError | string };
 
 /** `export_metadata` version 2: the metadata and its resource version. */
-export async function exportFromServer(client: MetadataClient): Promise<ServerExport> {
+export async function exportFromEngine(client: MetadataClient): Promise<EngineExport> {
   const result = await client.run(exportMetadataV2());
   if (!result.ok) return { ok: false, error: result.error };
   const { metadata, resource_version } = result.data;
@@ -66,14 +66,14 @@ const cliAdvice: Advice = (error) => {
   return undefined;
 };
 
-export type ServerFiles = { ok: true; dir: string; metadata: JsonObject; resourceVersion: number; files: Map<string, string> } | { ok: false; exitCode: number };
+export type EngineFiles = { ok: true; dir: string; metadata: JsonObject; resourceVersion: number; files: Map<string, string> } | { ok: false; exitCode: number };
 
 /** The server's metadata as files in the CLI's layout (export, diff), or the exit code after saying why not. */
-export async function serverFiles(args: ServerArgs, env: CliEnv, verb: string): Promise<ServerFiles> {
+export async function engineFiles(args: EngineArgs, env: CliEnv, verb: string): Promise<EngineFiles> {
   const client = makeClient(args, env);
   if (!client) return { ok: false, exitCode: fail(env, 'this build has no HTTP client (fetch).', 2) };
   const dir = metadataDir(env, args.dir);
-  const server = await exportFromServer(client);
+  const server = await exportFromEngine(client);
   if (!server.ok) return { ok: false, exitCode: fail(env, messageOf(server.error), exitCodeOf(server.error)) };
   try {
     return { ok: true, dir, metadata: server.metadata, resourceVersion: server.resourceVersion, files: metadataToFiles(server.metadata) };

@@ -2,7 +2,7 @@
  * The language client's error handler: a server that dies is restarted, with one message per
  * crash episode (see {@link CrashPolicy}); after too many crashes it stays stopped and an error
  * offers Show Output and Restart. Every crash is logged in the output channel. What was shown is
- * kept in {@link ServerSupervisor.notices} (the e2e tests read it through the extension API).
+ * kept in {@link LanguageServerSupervisor.notices} (the e2e tests read it through the extension API).
  */
 import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, State } from 'vscode-languageclient/node';
@@ -23,7 +23,7 @@ export interface ServerNotice {
   readonly actions: readonly string[];
 }
 
-export class ServerSupervisor implements ErrorHandler, vscode.Disposable {
+export class LanguageServerSupervisor implements ErrorHandler, vscode.Disposable {
   private readonly shown: ServerNotice[] = [];
   private readonly noticed = new vscode.EventEmitter<ServerNotice>();
   private readonly gaveUp = new vscode.EventEmitter<string>();

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 
 export const SERVER_SCHEME = 'graphql-metadata-server';
 
-export class ServerFiles implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class EngineFiles implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SERVER_SCHEME, this);
