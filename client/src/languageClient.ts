@@ -13,9 +13,9 @@ import {
  * Every YAML file and every actions.graphql on disk goes to the server; the server decides which
  * of them lie inside a metadata root and never reports on the others.
  */
-export const documentPatterns = ['**/*.yaml', '**/*.yml', '**/actions.graphql'] as const;
+const documentPatterns = ['**/*.yaml', '**/*.yml', '**/actions.graphql'] as const;
 /** Metadata files, and what the database models are built from: SQL migrations, config.yaml, .env. */
-export const watchedFiles = '**/{*.yaml,*.yml,*.graphql,*.sql,.env}';
+const watchedFiles = '**/{*.yaml,*.yml,*.graphql,*.sql,.env}';
 
 export interface ClientChannels {
   readonly output: vscode.LogOutputChannel;

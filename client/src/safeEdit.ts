@@ -42,7 +42,7 @@ export async function applyEditSafely(plan: EditPlan, options: { readonly isRefa
   return { ok: false, reason: await explain(plan, failure), undone: relative(undone), notRestored: relative(notRestored) };
 }
 
-export function uriOfPath(corePath: string): vscode.Uri {
+function uriOfPath(corePath: string): vscode.Uri {
   return vscode.Uri.file(toNativePath(corePath));
 }
 

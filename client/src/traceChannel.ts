@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 
-export const traceSetting = 'graphqlMetadata.trace.server';
+const traceSetting = 'graphqlMetadata.trace.server';
 
 export class SettingTraceChannel implements vscode.LogOutputChannel {
   private readonly changed = new vscode.EventEmitter<vscode.LogLevel>();

@@ -119,7 +119,7 @@ export function snippet(body: string): string {
   return flat.length > SNIPPET_LENGTH ? `${flat.slice(0, SNIPPET_LENGTH)}…` : flat;
 }
 
-export function isEngineErrorBody(value: unknown): value is EngineErrorBody {
+function isEngineErrorBody(value: unknown): value is EngineErrorBody {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return typeof v.code === 'string' && typeof v.error === 'string';

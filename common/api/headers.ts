@@ -19,7 +19,7 @@ export interface ResolvedHeaderNames {
 }
 
 const ROLE_HEADER: Record<Dialect, string> = { spec: 'X-Service-Role', engine: 'x-hasura-role' };
-export const DEFAULT_ADMIN_SECRET_HEADER = 'x-hasura-admin-secret';
+const DEFAULT_ADMIN_SECRET_HEADER = 'x-hasura-admin-secret';
 
 export function resolveHeaderNames(dialect: Dialect, options: HeaderOptions = {}): ResolvedHeaderNames {
   return {

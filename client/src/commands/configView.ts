@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ConfigRecord } from '../../../common/api/config';
 import { formatConfigRecord } from '../../../common/api/configFormat';
 
-export const CONFIG_SCHEME = 'graphql-metadata-config';
+const CONFIG_SCHEME = 'graphql-metadata-config';
 
 export class ConfigView implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();

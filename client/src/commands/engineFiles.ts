@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 
-export const SERVER_SCHEME = 'graphql-metadata-server';
+const SERVER_SCHEME = 'graphql-metadata-server';
 
 export class EngineFiles implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();

@@ -20,7 +20,7 @@ interface Item extends vscode.QuickPickItem {
   readonly file?: PlannedFile;
 }
 
-export async function openDiff(sides: DiffSides, preserveFocus: boolean): Promise<void> {
+async function openDiff(sides: DiffSides, preserveFocus: boolean): Promise<void> {
   await vscode.commands.executeCommand('vscode.diff', sides.left, sides.right, sides.title, { preview: true, preserveFocus });
 }
 

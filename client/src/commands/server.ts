@@ -20,7 +20,7 @@ async function serverTarget(ctx: CommandContext, arg: unknown): Promise<EngineTa
 }
 
 /** GET the config record: the status bar shows the server and its version (or the problem); `show` opens the view. */
-export async function fetchConfig(ctx: CommandContext, session: EngineSession, show: boolean): Promise<Result> {
+async function fetchConfig(ctx: CommandContext, session: EngineSession, show: boolean): Promise<Result> {
   const label = serverLabel(session.url);
   ctx.log.info(`config <- ${session.origin}`);
   const result = await session.client.getConfig();

@@ -37,7 +37,7 @@ export function plannedLabel(file: PlannedFile): { icon: string; description: st
 }
 
 /** `file:line` (1-based) of a problem, with the file relative to the workspace as `rel` makes it. */
-export function problemLine(problem: PlacedProblem, rel: (file: string) => string): string {
+function problemLine(problem: PlacedProblem, rel: (file: string) => string): string {
   return `${rel(problem.file)}:${problem.line + 1} ${problem.message} (${problem.code})`;
 }
 

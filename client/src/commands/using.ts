@@ -38,7 +38,7 @@ function columns(table: TableInfo | undefined, title: string): Promise<string[]>
 }
 
 /** `author_id: id` for an object relationship to `author`, `id: article_id` for an array one from `article`. */
-export function guessMapping(kind: 'object' | 'array', table: TableInfo | undefined, remote: TableInfo): string {
+function guessMapping(kind: 'object' | 'array', table: TableInfo | undefined, remote: TableInfo): string {
   if (kind === 'object') return `${remote.name}_id: id`;
   return `id: ${table?.name ?? 'table'}_id`;
 }

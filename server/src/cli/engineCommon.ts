@@ -39,7 +39,7 @@ export function makeClient(args: EngineArgs, env: CliEnv): MetadataClient | unde
 export type EngineExport = { ok: true; metadata: JsonObject; resourceVersion: number } | { ok: false; error: ApiError | string };
 
 /** `export_metadata` version 2: the metadata and its resource version. */
-export async function exportFromEngine(client: MetadataClient): Promise<EngineExport> {
+async function exportFromEngine(client: MetadataClient): Promise<EngineExport> {
   const result = await client.run(exportMetadataV2());
   if (!result.ok) return { ok: false, error: result.error };
   const { metadata, resource_version } = result.data;

@@ -30,7 +30,7 @@ export async function runExport(args: EngineArgs, env: CliEnv): Promise<number> 
 }
 
 /** One line per changed file: `create`, `update`, `delete`. */
-export function describePlan(plan: WritePlan): string {
+function describePlan(plan: WritePlan): string {
   const lines = [...plan.create.map((p) => `create  ${p}`), ...plan.update.map((p) => `update  ${p}`), ...plan.delete.map((p) => `delete  ${p}`)];
   return lines.map((l) => `${l}\n`).join('');
 }

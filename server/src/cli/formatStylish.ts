@@ -19,7 +19,7 @@ export function formatStylish(report: Report, color: boolean): string {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function summaryLine({ summary: s, diagnostics }: Report): string {
+function summaryLine({ summary: s, diagnostics }: Report): string {
   const problems = s.errors + s.warnings + s.infos;
   const head = problems === 0 ? '✔ No problems' : `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')})`;
   const hidden = notListed(s, diagnostics);

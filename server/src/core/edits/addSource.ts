@@ -13,7 +13,7 @@ import { appendItem, insertPair, joinLines, renderItem, replacePairValue } from 
 export const SOURCE_KEYS = ['name', 'kind', 'configuration', 'query_tags', 'customization', 'health_check', 'tables', 'functions'];
 
 /** A name the CLI layout can use as a folder (`databases/<name>/tables/tables.yaml`). */
-export function folderSafe(name: string): boolean {
+function folderSafe(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name);
 }
 

@@ -13,7 +13,7 @@ export const TABLE_KEYS = [
 ];
 
 /** The entry as the CLI writes it: name, using, then the comment when there is one. */
-export function relationshipEntry(args: CreateRelationshipArgs): Record<string, unknown> {
+function relationshipEntry(args: CreateRelationshipArgs): Record<string, unknown> {
   return { name: args.name, using: args.using, ...(args.comment !== undefined && args.comment !== '' ? { comment: args.comment } : {}) };
 }
 

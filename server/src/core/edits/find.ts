@@ -17,7 +17,7 @@ export function qualified(table: TableRef): QualifiedTable {
   return typeof table === 'string' ? { schema: 'public', name: table } : { schema: table.schema, name: table.name };
 }
 
-export function describeTable(table: TableRef): string {
+function describeTable(table: TableRef): string {
   return tableKey(qualified(table));
 }
 

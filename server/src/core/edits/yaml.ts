@@ -19,13 +19,13 @@ export interface YamlText {
 }
 
 /** A value as block YAML lines (no trailing newline), each prefixed with `indent`. */
-export function renderLines(value: unknown, indent: string): string[] {
+function renderLines(value: unknown, indent: string): string[] {
   const text = stringify(value, { version: '1.1', indent: 2, lineWidth: 0, minContentWidth: 0 }).replace(/\n$/, '');
   return text.split('\n').map((line) => (line === '' ? line : indent + line));
 }
 
 /** `key: value` lines at `indent`: scalars (block scalars too) and empty collections on the key's line, else a nested block. */
-export function renderPair(key: string, value: unknown, indent: string): string[] {
+function renderPair(key: string, value: unknown, indent: string): string[] {
   return renderLines({ [key]: value }, indent);
 }
 
@@ -44,7 +44,7 @@ export function spaces(n: number): string {
 }
 
 /** The column of the `-` of a block list item. */
-export function dashColumn(text: string, item: YNode): number {
+function dashColumn(text: string, item: YNode): number {
   const start = spanOf(item).start;
   const dash = text.lastIndexOf('-', start - 1);
   return columnOf(text, dash < 0 ? start : dash);
@@ -89,7 +89,7 @@ function replaceCollection(file: YamlText, node: YNode, values: unknown[], inden
 }
 
 /** The text to delete to remove `item` from a list: its whole lines in a block list, item and comma in a flow list. */
-export function itemRemoval(text: string, seq: YAMLSeq<unknown>, item: YNode): Span {
+function itemRemoval(text: string, seq: YAMLSeq<unknown>, item: YNode): Span {
   const items = seq.items as YNode[];
   const i = items.indexOf(item);
   const span = spanOf(item);
@@ -122,7 +122,7 @@ export function removeItemsOrPair(
 }
 
 /** Removes items of a list (never all of a top-level list: see {@link removeTopItems}). */
-export function removeItems(file: YamlText, seq: YAMLSeq<unknown>, remove: readonly YNode[]): TextEdit[] {
+function removeItems(file: YamlText, seq: YAMLSeq<unknown>, remove: readonly YNode[]): TextEdit[] {
   return remove.map((item) => ({ file: file.path, span: itemRemoval(file.text, seq, item), newText: '' }));
 }
 

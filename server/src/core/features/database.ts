@@ -15,7 +15,7 @@ export type DbRef =
   | { readonly kind: 'function'; readonly source: string; readonly fn: QualifiedTable; readonly loc: Loc };
 
 /** Every database reference of the tables (and tracked functions) written in `file`. */
-export function dbRefsIn(result: RootResult, file: string): DbRef[] {
+function dbRefsIn(result: RootResult, file: string): DbRef[] {
   if (result.databases.size === 0) return [];
   const walk = new Walk(result.project);
   const tables = boolExpTables(result, walk);
@@ -47,7 +47,7 @@ export function dbRefAt(input: FeatureInput): DbRef | undefined {
 }
 
 /** What a reference stands for in its source's model. */
-export function resolveDbRef(result: RootResult, ref: DbRef): { relation?: RelationModel; column?: ColumnModel; functions?: readonly FunctionModel[] } {
+function resolveDbRef(result: RootResult, ref: DbRef): { relation?: RelationModel; column?: ColumnModel; functions?: readonly FunctionModel[] } {
   const view = viewOf(result.databases, ref.source);
   if (!view) return {};
   if (ref.kind === 'function') return { functions: view.model.functions[tableKey(ref.fn)] ?? [] };

@@ -22,7 +22,7 @@ export interface NodeAt {
 }
 
 /** Descends from `root` to the innermost node whose text contains `offset`. */
-export function nodeAt(root: YNode, offset: number, path: readonly PathSegment[] = []): NodeAt {
+function nodeAt(root: YNode, offset: number, path: readonly PathSegment[] = []): NodeAt {
   if (isMap(root)) {
     for (const pair of root.items) {
       const key = keyText(pair) ?? '?';

@@ -14,7 +14,7 @@ export function count(n: number, word: string, plural = `${word}s`): string {
   return `${n} ${n === 1 ? word : plural}`;
 }
 
-export function tableSummary(t: TableFact): string {
+function tableSummary(t: TableFact): string {
   const relationships = t.relationships.filter((r) => r.kind !== 'computed_field').length;
   const computed = t.relationships.length - relationships;
   const parts = [count(relationships, 'relationship'), count(t.permissions.length, 'permission'), ...(computed > 0 ? [count(computed, 'computed field')] : [])];

@@ -33,8 +33,6 @@ export interface WorkspaceChange {
   readonly files: readonly FileOperation[];
 }
 
-export const NO_CHANGE: WorkspaceChange = { edits: [], files: [] };
-
 export function within(span: Span, offset: number): boolean {
   return span.start <= offset && offset <= span.end;
 }

@@ -55,7 +55,7 @@ export interface ActionsSdl {
   readonly roots: readonly SdlName[];
 }
 
-export const ACTIONS_GRAPHQL = 'actions.graphql';
+const ACTIONS_GRAPHQL = 'actions.graphql';
 const ROOTS: ReadonlyMap<string, SdlAction['operation']> = new Map([
   ['Query', 'query'],
   ['Mutation', 'mutation'],

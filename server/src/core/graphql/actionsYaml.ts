@@ -4,8 +4,8 @@ import type { Project } from '../project/project';
 import { join } from '../util/paths';
 import type { CustomTypeKind } from './actionsSdl';
 
-export const ACTIONS_YAML = 'actions.yaml';
-export const CUSTOM_TYPE_KINDS: readonly CustomTypeKind[] = ['enums', 'input_objects', 'objects', 'scalars'];
+const ACTIONS_YAML = 'actions.yaml';
+const CUSTOM_TYPE_KINDS: readonly CustomTypeKind[] = ['enums', 'input_objects', 'objects', 'scalars'];
 
 /** How actions.graphql spells each kind of custom type, for messages. */
 export const SDL_KEYWORD: Readonly<Record<CustomTypeKind, string>> = { enums: 'enum', input_objects: 'input', objects: 'type', scalars: 'scalar' };
@@ -18,7 +18,7 @@ export interface YamlCustomType {
 }
 
 /** The root node of actions.yaml (node undefined when the file is missing). */
-export function actionsYamlRoot(project: Project, walk: Walk): At {
+function actionsYamlRoot(project: Project, walk: Walk): At {
   const path = join(project.root, ACTIONS_YAML);
   return walk.root(path) ?? { file: path, node: undefined };
 }

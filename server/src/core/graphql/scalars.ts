@@ -21,7 +21,7 @@ const POSTGRES_TYPES = [
   'hstore', 'vector', 'halfvec', 'sparsevec', 'box2d', 'box3d', 'cube', 'earth', 'isbn', 'issn', 'ean13', 'upc', 'seg',
 ];
 
-export const POSTGRES_SCALARS: ReadonlySet<string> = new Set(POSTGRES_TYPES);
+const POSTGRES_SCALARS: ReadonlySet<string> = new Set(POSTGRES_TYPES);
 
 /** Whether the engine provides `name` to actions.graphql (array types `_int4` etc. are base types too). */
 export function isEngineScalar(name: string): boolean {

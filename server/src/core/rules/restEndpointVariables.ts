@@ -17,7 +17,7 @@ export const restEndpointVariables: Rule = {
 };
 
 /** The `:name` segments of a url template, with their offsets in the url. */
-export function urlVariables(url: string): { name: string; start: number; end: number }[] {
+function urlVariables(url: string): { name: string; start: number; end: number }[] {
   return [...url.matchAll(/(?:^|\/):([^/]*)/g)].map((m) => {
     const start = m.index + m[0].indexOf(':');
     return { name: m[1]!, start, end: start + 1 + m[1]!.length };

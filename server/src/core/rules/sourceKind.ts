@@ -3,7 +3,7 @@ import { finding, related } from './rule';
 import type { Rule } from './rule';
 
 /** The kinds the engine knows without any agent (`Hasura/RQL/Types/BackendType.hs`, `backendTextNames`). */
-export const BUILT_IN_KINDS: readonly string[] = ['postgres', 'pg', 'citus', 'cockroach', 'mssql', 'bigquery'];
+const BUILT_IN_KINDS: readonly string[] = ['postgres', 'pg', 'citus', 'cockroach', 'mssql', 'bigquery'];
 
 /**
  * A source `kind` that is neither a built-in kind nor a declared data connector, but close to one:

@@ -3,7 +3,7 @@ import { finding, tableRule } from './rule';
 import type { TableFact } from '../project/index/types';
 
 /** The file name the engine CLI gives a table: `<schema>_<table>.yaml` (`<dataset>_<table>.yaml` for BigQuery). */
-export function expectedTableFileName(table: TableFact['table']): string {
+function expectedTableFileName(table: TableFact['table']): string {
   const prefix = table.schema === '' ? '' : `${table.schema.replace(/\./g, '_')}_`;
   return `${prefix}${table.name}.yaml`;
 }

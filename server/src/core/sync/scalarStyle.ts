@@ -30,7 +30,7 @@ const BINARY = /^-?0b[01]+$/;
 const OCTAL = /^-?0o[0-7]+$/;
 
 /** True when the string, written plain, would read back as a non-string (or CUE quotes it). */
-export function mustQuote(value: string): boolean {
+function mustQuote(value: string): boolean {
   if (RESOLVED.has(value) || LEGACY.has(value) || CUE_QUOTE.test(value)) return true;
   const first = value[0] ?? '';
   if (first === '.') return /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/.test(value);
@@ -47,7 +47,7 @@ interface Analysis {
 }
 
 /** go-yaml's analysis of a scalar, for block context (flow collections are never written). */
-export function analyze(value: string): Analysis {
+function analyze(value: string): Analysis {
   if (value === '') return { multiline: false, plainAllowed: true, singleAllowed: true, blockAllowed: false };
   const f = flags(value);
   const spaceOrSpecial = f.spaceBreak || f.special;

@@ -14,7 +14,7 @@ import { createVersionFile } from './versionMissing';
 export type { FixContext, QuickFix } from './types';
 
 /** Quick fixes by diagnostic code (never by message text). Add a fix: a file here + a line below. */
-export const FIXERS: Readonly<Record<string, Fixer>> = {
+const FIXERS: Readonly<Record<string, Fixer>> = {
   'include-not-found': createIncludedFile,
   'table-file-unreferenced': includeInList,
   'allow-list-unknown-collection': fixUnknownCollection,
