@@ -41,7 +41,10 @@ const schemaSet = loadSchemaSet();
 const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
   diagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
   status: (params: StatusParams) => void connection.sendNotification(statusNotification.method, params),
+  log: (message) => connection.console.error(message),
 });
+// Commands and sync requests read the workspace's check: what a command just saved is read first.
+workspace.useDiskRefresh((root) => disk.refresh(root));
 const nodeHost = createNodeHost();
 workspace.useDatabases(
   (root, sources, settings, signal) => buildSourceModels(root, sources, buildSettings(settings, process.env), nodeHost, { signal }),
@@ -54,6 +57,11 @@ const sync = createSyncHandlers(workspace, documents, createNodeHost());
 
 function schedule(path: string | undefined): void {
   if (path) workspace.schedule(path);
+}
+
+/** Work the server starts on its own (not a request): a throw is published as a check failure, never an unhandled rejection. */
+function background(what: string, task: () => unknown): void {
+  new Promise((resolve) => resolve(task())).catch((error: unknown) => workspace.checkFailed(what, error));
 }
 
 let folders: string[] = [];
@@ -77,10 +85,11 @@ connection.onInitialized(() => {
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
       const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));
       folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined)];
-      void workspace.startUp(folders);
+      background('the start-up check', () => workspace.startUp(folders));
     });
   }
-  void refreshSettings().then(() => workspace.startUp(folders, DiskParseStore.open(storeFile(folders))));
+  // Files are parsed while the settings are asked for; the check waits for them.
+  background('the start-up check', () => workspace.startUp(folders, DiskParseStore.open(storeFile(folders)), refreshSettings()));
 });
 
 /** Settings pushed with didChangeConfiguration (clients that do not answer workspace/configuration). */
@@ -109,7 +118,7 @@ async function refreshSettings(): Promise<void> {
 
 connection.onDidChangeConfiguration((params) => {
   pushedSettings = params.settings;
-  void refreshSettings().then(() => workspace.rediscover());
+  background('the check after a settings change', () => refreshSettings().then(() => workspace.rediscover()));
 });
 
 documents.onDidChangeContent((event) => {

@@ -31,6 +31,7 @@ export const PIPELINE_CODES: readonly string[] = [
   'schema-duplicate-item',
   'schema-invalid',
   'rule-failed',
+  'check-failed',
   'server-inconsistent-object',
   'server-error',
   // Building a source's database model from its SQL migrations (core/db, node/db).

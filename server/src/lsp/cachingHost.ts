@@ -36,6 +36,28 @@ export class CachingHost implements FileSystemHost {
   }
 
   /**
+   * Reads again what is cached at or below `under` and forgets what the disk no longer agrees with
+   * (a command may ask right after files were saved, before their file events arrive). Returns the
+   * paths that changed: files whose read differs, and the entries that appeared in or left a folder.
+   */
+  refresh(under: string): string[] {
+    const inside = (key: string): boolean => key === under || key.startsWith(`${under}/`);
+    const changed = new Set<string>();
+    for (const [path, before] of this.files) {
+      if (inside(path) && !sameRead(before, this.disk.readFile(path))) changed.add(path);
+    }
+    for (const [dir, before] of this.dirs) {
+      if (!inside(dir)) continue;
+      const names = new Set((before ?? []).map((e) => e.name));
+      const now = this.disk.readDir(dir) ?? [];
+      for (const e of now) if (!names.delete(e.name)) changed.add(`${dir}/${e.name}`);
+      for (const gone of names) changed.add(`${dir}/${gone}`);
+    }
+    for (const path of changed) this.invalidate(path);
+    return [...changed];
+  }
+
+  /**
    * A file or folder was created, changed, renamed or deleted: forget it, everything below it (a
    * folder's files), and the listings of the folders above it.
    */
@@ -49,4 +71,8 @@ export class CachingHost implements FileSystemHost {
       if (dir === '/' || dir === '.' || dir === dirname(dir)) break;
     }
   }
+}
+
+function sameRead(a: ReadResult, b: ReadResult): boolean {
+  return a.kind === b.kind && (a.kind !== 'text' || (b.kind === 'text' && a.text === b.text));
 }

@@ -1,11 +1,9 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkRoot } from '../core/check';
 import type { RootResult } from '../core/check';
 import { localEditFor, projectFacts } from '../core/edits';
 import type { FileSystemHost } from '../core/host';
 import type { LocalChange } from '../core/edits';
-import { ParseCache } from '../core/project/cache';
 import type {
   EditForOperationParams,
   EditForOperationResult,
@@ -19,8 +17,9 @@ import { pathToUri, uriToPath } from './uri';
 
 /**
  * The custom requests behind the server commands: project facts for the prompts, and the local
- * edit that mirrors an operation the server accepted. Each call checks the root afresh (open
- * documents as the editor has them, other files as on disk), so the edit's ranges fit the text now.
+ * edit that mirrors an operation the server accepted. Each call reads the workspace's check of the
+ * root as it is now (open documents as the editor has them, other files as on disk), so the edit's
+ * ranges fit the text now.
  */
 export interface CommandHandlers {
   projectFacts(params: ProjectFactsParams): ProjectFactsResult;
@@ -28,41 +27,28 @@ export interface CommandHandlers {
 }
 
 /**
- * `disk` is read directly (no cache): right after a command saved files, the watcher events that
- * refresh the workspace's cache may not have arrived yet. Open documents are read as they are now.
+ * The root's check comes from the workspace (MetadataWorkspace.checkedNow: its one session and parse
+ * cache, brought up to date with the disk first). `disk` is read directly for config.yaml.
  */
 export function createCommandHandlers(features: FeatureContext, documents: TextDocuments<TextDocument>, disk: FileSystemHost): CommandHandlers {
-  const cache = new ParseCache();
-  const check = (root: string): RootResult => checkRoot(root, { host: liveHost(documents, disk), cache });
+  const check = (root: string): RootResult | undefined => features.workspace.checkedNow(root);
   return {
     projectFacts: (params) => {
       const root = pickRoot(features, params);
       if (root === undefined) return null;
       const result = check(root);
+      if (result === undefined) return null;
       const file = params.file !== undefined && result.project.files.has(params.file) ? params.file : undefined;
       const cursor = file !== undefined && params.position ? { file, offset: features.lines(result, file).offsetAt(params.position) } : undefined;
       return projectFacts(result, disk, cursor);
     },
     editForOperation: (params) => {
-      if (!features.workspace.rootPaths.includes(params.root)) return { error: `${params.root} is not a metadata root of this workspace.`, files: [], notes: [] };
       const result = check(params.root);
+      if (result === undefined) return { error: `${params.root} is not a metadata root of this workspace.`, files: [], notes: [] };
       const out = localEditFor(result, params.operation);
       if ('error' in out) return { error: out.error, files: [], notes: [] };
       return toResult(features, documents, result, out.change);
     },
-  };
-}
-
-/** Open documents' current text over the disk. */
-export function liveHost(documents: TextDocuments<TextDocument>, disk: FileSystemHost): FileSystemHost {
-  const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d]));
-  return {
-    readFile: (path) => {
-      const doc = open.get(path);
-      return doc ? { kind: 'text', text: doc.getText() } : disk.readFile(path);
-    },
-    readDir: (path) => disk.readDir(path),
-    realPath: (path) => disk.realPath(path),
   };
 }
 

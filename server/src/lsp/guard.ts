@@ -5,6 +5,7 @@
  * goes to the client unchanged and is not logged as a failure.
  */
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
+import { describeError } from './failures';
 
 /** Where the stack of a failed request is written (the connection's console: the client's output channel). */
 export interface GuardLog {
@@ -15,7 +16,7 @@ export type Guard = <A extends unknown[], R>(method: string, handler: (...args: 
 
 /** The response a client gets for a handler that threw `error`. */
 export function failedRequest(method: string, error: unknown): ResponseError<void> {
-  return new ResponseError(LSPErrorCodes.RequestFailed, `GraphQL Metadata could not answer ${method}: ${describe(error)} (the stack is in the GraphQL Metadata output).`);
+  return new ResponseError(LSPErrorCodes.RequestFailed, `GraphQL Metadata could not answer ${method}: ${describeError(error)} (the stack is in the GraphQL Metadata output).`);
 }
 
 export function createGuard(log: GuardLog): Guard {
@@ -25,17 +26,8 @@ export function createGuard(log: GuardLog): Guard {
         return await handler(...args);
       } catch (error) {
         if (error instanceof ResponseError) throw error;
-        log.error(`${method} failed: ${stackOf(error)}`);
+        log.error(`${method} failed: ${describeError(error, true)}`);
         throw failedRequest(method, error);
       }
     };
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
-}
-
-function stackOf(error: unknown): string {
-  return error instanceof Error && error.stack !== undefined ? error.stack : describe(error);
 }

@@ -1,11 +1,9 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { readOwnedFiles } from '../core/sync/ownedFiles';
-import { checkRoot } from '../core/check';
 import type { RootResult } from '../core/check';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
-import { ParseCache } from '../core/project/cache';
 import type {
   LocalMetadataParams,
   LocalMetadataResult,
@@ -22,9 +20,10 @@ import { isJsonObject } from '../core/sync/json';
 import { inconsistencyMessage } from '../core/sync/serverFindings';
 import type { ServerComplaint } from '../core/sync/serverFindings';
 import { planWrite } from '../core/sync/plan';
+import { RULES } from '../core/rules';
 import { LineIndex } from '../core/util/lineIndex';
 import { dirname, isInside } from '../core/util/paths';
-import { liveHost } from './commands';
+import { uriToPath } from './uri';
 import type { MetadataWorkspace } from './workspace';
 
 /**
@@ -39,15 +38,14 @@ export interface SyncHandlers {
 }
 
 export function createSyncHandlers(workspace: MetadataWorkspace, documents: TextDocuments<TextDocument>, disk: FileSystemHost): SyncHandlers {
-  const cache = new ParseCache();
   const notRoot = (root: string): { error: string } | undefined =>
     workspace.rootPaths.includes(root) ? undefined : { error: `${root} is not a metadata root of this workspace.` };
   return {
     localMetadata: (params) => {
-      const refused = notRoot(params.root);
-      if (refused) return refused;
-      const result = checkRoot(params.root, { host: liveHost(documents, disk), cache, validator: workspace.validator, severity: workspace.severity });
-      const errors = placeAll(result, result.findings.filter((f) => f.severity === 'error'));
+      const result = workspace.checkedNow(params.root);
+      if (result === undefined) return notRoot(params.root)!;
+      // As `graphql-metadata apply` does: the database models (which may lag the live database) do not refuse an apply.
+      const errors = placeAll(result, result.findings.filter((f) => f.severity === 'error' && !DATABASE_CODES.has(f.code)));
       return { metadata: directoryToMetadata(result).metadata, errors, files: result.project.files.size };
     },
     planExport: (params) => notRoot(params.root) ?? planExport(liveHost(documents, disk), params),
@@ -61,6 +59,22 @@ export function createSyncHandlers(workspace: MetadataWorkspace, documents: Text
         unplaced: report.unplaced.map((o) => ({ type: o.type, ...(o.name !== undefined ? { name: o.name } : {}), message: inconsistencyMessage(o) })),
       };
     },
+  };
+}
+
+/** The codes of the rules that judge against the database models. */
+const DATABASE_CODES: ReadonlySet<string> = new Set(RULES.filter((r) => r.requires === 'databases').flatMap((r) => r.codes));
+
+/** Open documents' current text over the disk (an export is planned against what the editor shows). */
+function liveHost(documents: TextDocuments<TextDocument>, disk: FileSystemHost): FileSystemHost {
+  const open = new Map(documents.all().map((d) => [uriToPath(d.uri), d]));
+  return {
+    readFile: (path) => {
+      const doc = open.get(path);
+      return doc ? { kind: 'text', text: doc.getText() } : disk.readFile(path);
+    },
+    readDir: (path) => disk.readDir(path),
+    realPath: (path) => disk.realPath(path),
   };
 }
 

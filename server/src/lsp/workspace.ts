@@ -1,12 +1,10 @@
-import type { Diagnostic } from 'vscode-languageserver';
 import { applySeverity } from '../core/check';
 import type { RootResult, SeverityOverrides } from '../core/check';
 import type { DatabaseModels } from '../core/db/model';
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
-import type { ParseStore } from '../core/project/cache';
-import { toCompact } from '../core/parse/compact';
+import type { YamlFile } from '../core/parse/yamlFile';
 import { IndexMemo } from '../core/project/index/memo';
 import { discoverRoots } from '../core/project/discover';
 import { RootSession } from '../core/session';
@@ -16,14 +14,22 @@ import type { InconsistentObjectLike } from '../core/sync/locate';
 import { serverFindings } from '../core/sync/serverFindings';
 import type { ServerComplaint } from '../core/sync/serverFindings';
 import type { SchemaValidator } from '../core/schema/validator';
-import { LineIndex } from '../core/util/lineIndex';
 import { LATEST_V2 } from '../core/engineVersion';
 import type { EngineVersion } from '../core/engineVersion';
 import { basename, isInside } from '../core/util/paths';
-import { toDiagnostic } from './convert';
 import { DatabaseState } from './databases';
 import type { EditorDatabaseSettings, ModelBuilder } from './databases';
-import { pathToUri } from './uri';
+import { checkFailure, describeError } from './failures';
+import { NODE_TIMERS, RecheckPause } from './pause';
+import type { Timers } from './pause';
+import { byFile, DiagnosticsOut } from './publishing';
+import type { Publisher } from './publishing';
+import { aloneFindings, parseAhead, persist, SLICE_MS } from './startUp';
+import type { PersistentStore, StartUpRun } from './startUp';
+
+export type { Timers } from './pause';
+export type { Publisher } from './publishing';
+export type { PersistentStore } from './startUp';
 
 /** The server's complaints placed on the local files of a root, and the objects no local file defines. */
 export interface ServerReport {
@@ -31,32 +37,10 @@ export interface ServerReport {
   readonly unplaced: readonly InconsistentObjectLike[];
 }
 
-/** setTimeout/clearTimeout, injectable so tests control time. */
-export interface Timers {
-  set(run: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-/** How long start-up parses before it lets requests and edits through. */
-const SLICE_MS = 25;
-
-const NODE_TIMERS: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) };
-
-/** A ParseStore that can be written out (server/src/node/parseStore.ts). */
-export interface PersistentStore extends ParseStore {
-  /** Lets go of what was read (called once start-up has parsed every file). */
-  release(): void;
-  write(): Promise<void>;
-}
-
-export interface Publisher {
-  diagnostics(uri: string, diagnostics: Diagnostic[]): void;
-  status(params: StatusParams): void;
-}
-
 /**
  * The language server's state: the workspace folders, their metadata roots, and the last check of
- * each. It decides what to re-check; the connection only delivers what it publishes.
+ * each, made by one session per root over one parse cache (features, commands and sync requests all
+ * read these results). It decides what to re-check; the connection only delivers what it publishes.
  */
 export class MetadataWorkspace {
   private folders: string[] = [];
@@ -64,18 +48,20 @@ export class MetadataWorkspace {
   private problems: Finding[] = [];
   private readonly results = new Map<string, RootResult>();
   private readonly sessions = new Map<string, RootSession>();
-  /** What was last sent per file that has diagnostics, to send only what changed. */
-  private readonly sent = new Map<string, { readonly findings: readonly Finding[]; readonly signature: string }>();
+  private readonly out: DiagnosticsOut;
   private readonly cache = new ParseCache();
+  private readonly parse = (path: string, text: string): YamlFile => this.cache.get(path, text);
   private readonly memo = new IndexMemo();
-  /** Line indexes of file texts, kept while the text is the same. */
-  private readonly lineCache = new Map<string, { text: string; index: LineIndex }>();
   /** What the server last said per root (Show Inconsistencies, a rejected apply), re-placed on each check. */
   private readonly complaints = new Map<string, ServerComplaint>();
   private readonly reports = new WeakMap<RootResult, ServerReport>();
+  /** Checks that failed (a root, or a folder when no root was known), until that root is checked again. */
+  private readonly failures = new Map<string, Finding>();
   severity: SeverityOverrides = {};
   /** The engine version the metadata targets (setting `graphqlMetadata.engineVersion`). */
   private engineVersion: EngineVersion = LATEST_V2;
+  /** Re-reads what the disk holds under a root now (CachingHost.refresh); the paths that changed. */
+  private refreshDisk: (root: string) => readonly string[] = () => [];
 
   /** A new target version: the sessions are made again with it (their parses stay cached). */
   setEngineVersion(version: EngineVersion): void {
@@ -87,33 +73,45 @@ export class MetadataWorkspace {
 
   /** Counts start-ups, so an older one stops when a newer one begins. */
   private startUps = 0;
+  /** While a start-up parses: edits wait for its check (the files opened meanwhile are checked alone first). */
+  private starting = false;
+  /** Files checked alone during the running start-up. */
+  private readonly checkedAlone = new Set<string>();
   /** The database models of each root (none: the database rules stay silent). */
   private databases: DatabaseState | undefined;
-  /** Changed paths waiting for the debounced re-check. */
+  /** Changed paths waiting for the re-check. */
   private readonly pending = new Set<string>();
-  private timer: unknown;
-  /** When the last pending change arrived. */
-  private lastChangeAt = 0;
-  /** While a re-check after edits runs: when the edit's server-side time started (the debounce excluded). */
+  private readonly pause: RecheckPause;
+  /** While a re-check after edits runs: when the edit's server-side time started (the pause excluded). */
   private editFrom: number | undefined;
 
+  /** @param maxPauseMs the longest pause between an edit and its re-check (see RecheckPause) */
   constructor(
     private readonly host: FileSystemHost,
     readonly validator: SchemaValidator,
     private readonly publisher: Publisher,
     private readonly timers: Timers = NODE_TIMERS,
-    private readonly debounceMs = 120,
+    maxPauseMs = 120,
     private readonly sliceMs = SLICE_MS,
-  ) {}
+  ) {
+    this.out = new DiagnosticsOut(publisher, host);
+    this.pause = new RecheckPause(timers, maxPauseMs, (dueAt) => this.guarded('the re-check after an edit', () => this.settle(dueAt)));
+  }
 
   /**
    * Builds each root's database models in the background (node/db) with `build`; when one is done
    * the root is checked again with them. Without this call the database rules stay silent.
    */
   useDatabases(build: ModelBuilder, settings: EditorDatabaseSettings, log?: (message: string) => void): DatabaseState {
-    this.databases = new DatabaseState(build, (root) => this.results.get(root)?.index.sources ?? [], (root) => this.databasesBuilt(root), this.timers, log);
+    const built = (root: string): void => this.guarded('the check with the database models', () => this.databasesBuilt(root));
+    this.databases = new DatabaseState(build, (root) => this.results.get(root)?.index.sources ?? [], built, this.timers, log);
     this.databases.settings = settings;
     return this.databases;
+  }
+
+  /** `refresh(root)` re-reads what the disk holds under a root and returns the paths that changed (see checkedNow). */
+  useDiskRefresh(refresh: (root: string) => readonly string[]): void {
+    this.refreshDisk = refresh;
   }
 
   /** New database settings: every root's models are built again (unchanged settings change nothing). */
@@ -131,26 +129,24 @@ export class MetadataWorkspace {
     this.flush();
   }
 
-  /** Notes a change; the re-check runs once typing pauses (or earlier, when a request needs it). */
+  /** Notes a change; the re-check runs after a pause that fits what re-checks cost (or earlier, when a request needs it). */
   schedule(path: string): void {
     this.pending.add(path);
-    this.lastChangeAt = performance.now();
-    if (this.timer !== undefined) this.timers.clear(this.timer);
-    this.timer = this.timers.set(() => this.settle(true), this.debounceMs);
+    this.pause.note();
   }
 
   /**
-   * Runs the pending re-check now, so what is answered next reflects every edit received.
-   * @param debounced the debounce timer runs it (else a request that needs the re-check now)
+   * Runs the pending re-check now, so what is answered next reflects every edit received (during
+   * start-up the changes wait for its check).
+   * @param dueAt when the pause's timer was due (it runs the re-check), else a request needs it now
    */
-  settle(debounced = false): void {
-    if (this.timer !== undefined) this.timers.clear(this.timer);
-    this.timer = undefined;
-    if (this.pending.size === 0) return;
-    // A request that cannot wait starts the count now; the timer at the debounce's end (by the
-    // clock a timer can fire a little early: never later than now).
+  settle(dueAt?: number): void {
+    this.pause.cancel();
+    if (this.pending.size === 0 || this.starting) return;
+    // A request that cannot wait starts the count now; the timer at the pause's end (by the clock a
+    // timer can fire a little early: never later than now).
     const now = performance.now();
-    this.editFrom = debounced ? Math.min(this.lastChangeAt + this.debounceMs, now) : now;
+    this.editFrom = dueAt === undefined ? now : Math.min(dueAt, now);
     const paths = [...this.pending];
     this.pending.clear();
     try {
@@ -158,6 +154,7 @@ export class MetadataWorkspace {
     } finally {
       // Read by the 'ready' this check ends with; a check that threw leaves nothing for a later one.
       this.editFrom = undefined;
+      this.pause.measured(performance.now() - now);
     }
   }
 
@@ -168,58 +165,55 @@ export class MetadataWorkspace {
 
   /**
    * The first check of `folders`, kept off a long synchronous path: every YAML file of each root is
-   * parsed in slices of about 25 ms that yield to the event loop (requests and edits are
-   * served in between, and each file's YAML errors are published as soon as it is parsed), then the
-   * roots are checked from the parse cache. A newer start-up makes an older one stop.
+   * parsed in slices of about 25 ms that yield to the event loop (requests and edits are served in
+   * between, each file's YAML errors are published as soon as it is parsed, and a file opened
+   * meanwhile is checked alone and published at once), then, once `settings` are read, the roots are
+   * checked from the parse cache. A newer start-up makes an older one stop. A failure is published
+   * as a check failure.
    */
-  async startUp(folders: readonly string[], store?: PersistentStore): Promise<void> {
+  async startUp(folders: readonly string[], store?: PersistentStore, settings?: Promise<unknown>): Promise<void> {
     const run = ++this.startUps;
     this.folders = [...folders];
-    if (store) this.cache.attach(store);
-    this.publishStatus('checking');
-    const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host).roots))];
-    let slice = performance.now();
-    for (const [root, path] of roots.flatMap((root) => metadataFiles(this.host, root, this.host.realPath(root)).map((p) => [root, p] as const))) {
-      this.parseEarly(path, likelyMember(root, path));
-      if (performance.now() - slice < this.sliceMs) continue;
-      await new Promise((resolve) => setImmediate(resolve));
+    this.starting = true;
+    this.checkedAlone.clear();
+    // Settings that fail are this start-up's failure, reported when it waits for them (not as an unhandled rejection before).
+    const read = Promise.resolve(settings).then(() => ({ ok: true as const }), (error: unknown) => ({ ok: false as const, error }));
+    try {
+      if (store) this.cache.attach(store);
+      this.publishStatus('checking');
+      const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host, this.parse).roots))];
+      const ctx: StartUpRun = { host: this.host, cache: this.cache, sliceMs: this.sliceMs, current: () => run === this.startUps, between: () => this.checkOpenedAlone(roots) };
+      const parsed = await parseAhead(ctx, roots, (path, text, syntax, likely) => {
+        if (likely && syntax.length > 0) this.out.early(path, text, syntax);
+      });
+      const settled = await read;
+      if (!settled.ok) throw settled.error;
+      if (!parsed || run !== this.startUps) return;
+      store?.release();
+      // The check reads every file as it is now: the changes that waited are in it.
+      this.starting = false;
+      this.pause.cancel();
+      this.pending.clear();
+      this.rediscover();
+      if (store) await persist(ctx, store, () => this.pending.size > 0);
+    } catch (error) {
       if (run !== this.startUps) return;
-      slice = performance.now();
+      this.starting = false;
+      this.checkFailed('the start-up check', error);
     }
-    store?.release();
-    this.rediscover();
-    if (store) await this.persist(store, run);
   }
 
-  /**
-   * Gives the store the parse of every file as it is now, in slices like start-up's, then writes it:
-   * the next start of the server rebuilds these files instead of parsing them. A failed write only
-   * costs that.
-   */
-  private async persist(store: PersistentStore, run: number): Promise<void> {
-    let slice = performance.now();
-    for (const file of this.cache.current()) {
-      const compact = file.syntax.length === 0 ? toCompact(file.doc) : undefined;
-      if (compact !== undefined) store.save(file.text, compact);
-      if (performance.now() - slice < this.sliceMs) continue;
-      await new Promise((resolve) => setImmediate(resolve));
-      // Typing goes first: while a re-check is waiting for its debounce, the store waits too.
-      while (this.pending.size > 0 && run === this.startUps) await new Promise((resolve) => setTimeout(resolve, 20));
-      if (run !== this.startUps) break;
-      slice = performance.now();
+  /** The files changed (opened) during start-up, each checked alone once: its own findings out before the project's. */
+  private checkOpenedAlone(roots: readonly string[]): void {
+    for (const path of this.pending) {
+      if (this.checkedAlone.has(path) || !/\.ya?ml$/i.test(path)) continue;
+      this.checkedAlone.add(path);
+      const root = innermost(roots, path);
+      const read = this.host.readFile(path);
+      if (root === undefined || read.kind !== 'text') continue;
+      const findings = aloneFindings(root, path, read.text, this.cache, this.validator);
+      this.out.early(path, read.text, applySeverity([...findings], this.severity));
     }
-    await store.write().catch(() => undefined);
-  }
-
-  /** Parses a file into the cache; its YAML errors are published now when it is most likely one of the root's files. */
-  private parseEarly(path: string, publish: boolean): void {
-    const read = this.host.readFile(path);
-    if (read.kind !== 'text') return;
-    const syntax = this.cache.get(path, read.text).syntax;
-    if (syntax.length === 0 || !publish) return;
-    const diagnostics = syntax.map((f) => toDiagnostic(f, (file) => this.lineIndex(file, file === path ? read.text : undefined)));
-    this.publisher.diagnostics(pathToUri(path), diagnostics);
-    this.sent.set(path, { findings: syntax, signature: JSON.stringify(diagnostics) });
   }
 
   get rootPaths(): readonly string[] {
@@ -247,9 +241,23 @@ export class MetadataWorkspace {
     return this.results.get(root);
   }
 
+  /**
+   * The check of `root` as the editor and the disk have it now, for commands and sync requests: the
+   * pending re-check runs, and files the disk holds differently than the cache (saved by a command
+   * whose file events have not arrived yet) are re-checked and published first. Undefined when
+   * `root` is not a root of the workspace.
+   */
+  checkedNow(root: string): RootResult | undefined {
+    this.settle();
+    if (!this.roots.includes(root)) return undefined;
+    const changed = this.refreshDisk(root);
+    if (changed.length > 0) this.changed(changed);
+    return this.results.get(root);
+  }
+
   /** The root a file belongs to (the innermost one containing it). */
   rootOf(path: string): string | undefined {
-    return this.roots.filter((r) => isInside(path, r)).sort((a, b) => b.length - a.length)[0];
+    return innermost(this.roots, path);
   }
 
   /** Re-checks after `paths` changed (edited, saved, created, deleted). */
@@ -282,10 +290,10 @@ export class MetadataWorkspace {
    */
   rediscover(changed?: readonly string[]): void {
     this.publishStatus('checking');
-    const found = this.folders.map((f) => discoverRoots(f, this.host));
+    const found = this.folders.map((f) => discoverRoots(f, this.host, this.parse));
     this.roots = [...new Set(found.flatMap((d) => d.roots))];
     this.problems = found.flatMap((d) => d.problems);
-    for (const map of [this.results, this.sessions, this.complaints]) for (const root of [...map.keys()]) if (!this.roots.includes(root)) map.delete(root);
+    for (const map of [this.results, this.sessions, this.complaints, this.failures]) for (const root of [...map.keys()]) if (!this.roots.includes(root)) map.delete(root);
     const fresh = this.roots.filter((root) => !this.sessions.has(root));
     for (const root of this.roots) this.checkOne(root, changed);
     this.flush();
@@ -323,6 +331,34 @@ export class MetadataWorkspace {
     return report;
   }
 
+  /**
+   * Work the language server does on its own (start-up, the re-check after an edit, the check with
+   * new database models) that threw: its stack goes to the log, a `check-failed` error is published
+   * on the root it was checking (every root, or the workspace folders when none is known yet), and
+   * the status is ready again; the next check of that root clears it. Never throws.
+   */
+  checkFailed(what: string, error: unknown): void {
+    try {
+      this.publisher.log?.(`${what} failed: ${describeError(error, true)}`);
+      const places = this.checking !== undefined ? [this.checking] : this.roots.length > 0 ? this.roots : this.folders;
+      for (const place of places) this.failures.set(place, checkFailure(what, error, this.roots.includes(place) ? `${place}/version.yaml` : place));
+      this.checking = undefined;
+      this.editFrom = undefined;
+      this.flush();
+    } catch (again) {
+      this.publisher.log?.(`publishing that failure failed too: ${describeError(again, true)}`);
+    }
+  }
+
+  /** Runs work the language server starts on its own: a throw becomes a published check failure. */
+  private guarded(what: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.checkFailed(what, error);
+    }
+  }
+
   /** Local findings, the server's and those of the database build (in migration files), as published. */
   private findingsOf(result: RootResult): readonly Finding[] {
     const server = this.serverReport(result).findings;
@@ -335,6 +371,9 @@ export class MetadataWorkspace {
     return found.length === 0 ? found : applySeverity([...found], this.severity);
   }
 
+  /** The root whose check is running (a failure is published on it). */
+  private checking: string | undefined;
+
   /** Checks a root: only what `changed` touches when the root's session has checked before, else all of it. */
   private checkOne(root: string, changed?: readonly string[]): void {
     let session = this.sessions.get(root);
@@ -344,32 +383,16 @@ export class MetadataWorkspace {
       this.sessions.set(root, session);
     }
     const inRoot = changed?.filter((p) => this.rootOf(p) === root);
+    this.checking = root;
     this.results.set(root, session.check(inRoot, this.severity));
+    this.checking = undefined;
+    this.failures.delete(root);
   }
 
   /** Publishes the diagnostics of every file whose findings changed, and clears files that have none now. */
   private flush(): void {
-    const byFile = new Map<string, Finding[]>();
-    const add = (f: Finding): void => {
-      const list = byFile.get(f.file);
-      if (list) list.push(f);
-      else byFile.set(f.file, [f]);
-    };
-    for (const result of this.results.values()) this.findingsOf(result).forEach(add);
-    this.problems.forEach(add);
-    for (const [file, findings] of byFile) {
-      const last = this.sent.get(file);
-      if (last && sameItems(last.findings, findings)) continue;
-      const diagnostics = findings.map((f) => toDiagnostic(f, (path) => this.lineIndex(path, this.textOf(path))));
-      const signature = JSON.stringify(diagnostics);
-      if (last?.signature !== signature) this.publisher.diagnostics(pathToUri(file), diagnostics);
-      this.sent.set(file, { findings, signature });
-    }
-    for (const file of [...this.sent.keys()]) {
-      if (byFile.has(file)) continue;
-      this.publisher.diagnostics(pathToUri(file), []);
-      this.sent.delete(file);
-    }
+    const found = [...[...this.results.values()].map((r) => this.findingsOf(r)), this.problems, [...this.failures.values()]];
+    this.out.all(byFile(found), (path) => this.textOf(path));
     this.publishStatus('ready');
   }
 
@@ -382,16 +405,6 @@ export class MetadataWorkspace {
     return undefined;
   }
 
-  private lineIndex(file: string, known: string | undefined): LineIndex {
-    const read = known ?? this.host.readFile(file);
-    const text = typeof read === 'string' ? read : read.kind === 'text' ? read.text : '';
-    const cached = this.lineCache.get(file);
-    if (cached?.text === text) return cached.index;
-    const index = new LineIndex(text);
-    this.lineCache.set(file, { text, index });
-    return index;
-  }
-
   private publishStatus(state: StatusParams['state']): void {
     const roots = [...this.results.values()].map((r) => ({
       root: r.root,
@@ -400,7 +413,8 @@ export class MetadataWorkspace {
       files: r.project.files.size,
       ...databaseStatuses(this.databases?.statuses(r.root)),
     }));
-    const problems = this.problems.map((p) => ({ path: p.file, message: p.message }));
+    const failed = [...this.failures].map(([path, f]) => ({ path, message: f.message }));
+    const problems = [...this.problems.map((p) => ({ path: p.file, message: p.message })), ...failed];
     const from = state === 'ready' ? this.editFrom : undefined;
     this.publisher.status(from === undefined ? { state, roots, problems } : { state, roots, problems, editMs: performance.now() - from });
   }
@@ -411,27 +425,7 @@ function databaseStatuses(statuses: RootStatus['databases']): Pick<RootStatus, '
   return statuses && statuses.length > 0 ? { databases: statuses } : {};
 }
 
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** A file at the top of a root, or under databases/: the loader reads those without being told (others only when included). */
-function likelyMember(root: string, path: string): boolean {
-  const rel = path.slice(root.length + 1);
-  return !rel.includes('/') || rel.startsWith('databases/');
-}
-
-/** The YAML files below a root (including those no include reaches yet), for parsing ahead at start-up. */
-function metadataFiles(host: FileSystemHost, root: string, realRoot: string): string[] {
-  const out: string[] = [];
-  const visit = (dir: string, depth: number): void => {
-    for (const entry of host.readDir(dir) ?? []) {
-      const path = `${dir}/${entry.name}`;
-      if (!isInside(host.realPath(path), realRoot)) continue;
-      if (entry.isDirectory && depth < 8 && !entry.name.startsWith('.')) visit(path, depth + 1);
-      else if (!entry.isDirectory && /\.ya?ml$/i.test(entry.name)) out.push(path);
-    }
-  };
-  visit(root, 0);
-  return out;
+/** The innermost of `roots` containing `path`. */
+function innermost(roots: readonly string[], path: string): string | undefined {
+  return roots.filter((r) => isInside(path, r)).sort((a, b) => b.length - a.length)[0];
 }

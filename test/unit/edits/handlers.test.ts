@@ -5,7 +5,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SchemaIndex } from '../../../server/src/core/features/schemaIndex';
 import { createCommandHandlers } from '../../../server/src/lsp/commands';
 import { FeatureContext } from '../../../server/src/lsp/features/context';
-import { pathToUri } from '../../../server/src/lsp/uri';
+import { CachingHost } from '../../../server/src/lsp/cachingHost';
+import { OverlayHost } from '../../../server/src/lsp/overlayHost';
+import { pathToUri, uriToPath } from '../../../server/src/lsp/uri';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import { loadSchemaSet } from '../../../server/src/node/schemas';
 import { memoryHost } from '../helpers/memoryHost';
@@ -13,15 +15,25 @@ import { BASE, schemaValidator } from '../helpers/project';
 
 const ARTICLE = '/p/metadata/databases/default/tables/public_article.yaml';
 
-/** `open`: documents open in the editor, path -> version (and a text that differs from the disk). */
-function handlers(open: Record<string, number | { version: number; text: string }> = {}, extra: Record<string, string> = {}): ReturnType<typeof createCommandHandlers> {
-  const files: Record<string, string> = { ...Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`/p/metadata/${rel}`, text])), '/p/config.yaml': 'endpoint: http://localhost:8080\n', ...extra };
-  const host = memoryHost(files);
+/**
+ * The handlers over a workspace as the language server wires it (open documents over a cached disk).
+ * `open`: documents open in the editor, path -> version (and a text that differs from the disk),
+ * opened after the first check; `files`: the disk, to change after the fact.
+ */
+function handlers(open: Record<string, number | { version: number; text: string }> = {}, extra: Record<string, string> = {}, files: Record<string, string> = {}): ReturnType<typeof createCommandHandlers> {
+  Object.assign(files, Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`/p/metadata/${rel}`, text])), { '/p/config.yaml': 'endpoint: http://localhost:8080\n' }, extra);
+  const disk = new CachingHost(memoryHost(files));
+  const host = new OverlayHost(disk);
   const workspace = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => undefined, status: () => undefined });
+  workspace.useDiskRefresh((root) => disk.refresh(root));
   workspace.setFolders(['/p']);
   const docs = Object.entries(open).map(([path, doc]) => TextDocument.create(pathToUri(path), 'yaml', typeof doc === 'number' ? doc : doc.version, typeof doc === 'number' ? files[path]! : doc.text));
+  for (const doc of docs) {
+    host.set(uriToPath(doc.uri)!, doc.getText());
+    workspace.schedule(uriToPath(doc.uri)!);
+  }
   const documents = { all: () => docs } as unknown as TextDocuments<TextDocument>;
-  return createCommandHandlers(new FeatureContext(workspace, host, new SchemaIndex(loadSchemaSet())), documents, host);
+  return createCommandHandlers(new FeatureContext(workspace, host, new SchemaIndex(loadSchemaSet())), documents, memoryHost(files));
 }
 
 describe('graphqlMetadata/projectFacts', () => {
@@ -37,6 +49,13 @@ describe('graphqlMetadata/projectFacts', () => {
     const text = 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: writer\n    using:\n      foreign_key_constraint_on: author_id\n';
     const facts = handlers({ [ARTICLE]: { version: 3, text } }).projectFacts({});
     assert.deepEqual(facts?.tables.find((t) => t.name === 'article')?.relationships, [{ name: 'writer', kind: 'object' }]);
+  });
+
+  test('a file saved on disk is read before its file event arrives (a command that just wrote it asks next)', () => {
+    const files: Record<string, string> = {};
+    const h = handlers({}, {}, files);
+    files[ARTICLE] = 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: penned_by\n    using:\n      foreign_key_constraint_on: author_id\n';
+    assert.deepEqual(h.projectFacts({})?.tables.find((t) => t.name === 'article')?.relationships, [{ name: 'penned_by', kind: 'object' }]);
   });
 
   test('null for a folder that is not a root', () => {

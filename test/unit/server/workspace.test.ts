@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
@@ -8,13 +9,19 @@ import { memoryHost } from '../helpers/memoryHost';
 import { BASE, path, ROOT, schemaValidator } from '../helpers/project';
 
 /** Timers that only fire when the test says so. */
-function manualTimers(): Timers & { fire(): void; armed(): boolean } {
+function manualTimers(): Timers & { fire(): void; armed(): boolean; delays: number[] } {
   let queued: (() => void) | undefined;
+  const delays: number[] = [];
   return {
-    set: (run) => ((queued = run), 1),
+    set: (run, ms) => ((queued = run), delays.push(ms), 1),
     clear: () => (queued = undefined),
-    fire: () => queued?.(),
+    fire: () => {
+      const run = queued;
+      queued = undefined;
+      run?.();
+    },
     armed: () => queued !== undefined,
+    delays,
   };
 }
 
@@ -55,38 +62,46 @@ test('start-up parses in slices that yield, publishes YAML errors per file as it
 
 test('the ready that ends a re-check after edits says how long the server took, without the debounce wait', () => {
   const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
-  const host = new OverlayHost(memoryHost(files));
+  const overlay = new OverlayHost(memoryHost(files));
+  let slow = false;
+  const host = { readDir: (p: string) => overlay.readDir(p), realPath: (p: string) => overlay.realPath(p), readFile: (p: string) => (slow && p === path('query_collections.yaml') && spin(30), overlay.readFile(p)) };
   const statuses: { state: string; editMs?: number; at: number }[] = [];
   const timers = manualTimers();
   const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => {}, status: (s) => statuses.push({ ...s, at: performance.now() }) }, timers);
   ws.setFolders(['/p']);
   assert.deepEqual(statuses.map((s) => s.editMs), [undefined, undefined], 'no edit, no edit time');
   const collections = path('query_collections.yaml');
-  const spin = (ms: number): void => {
-    for (const until = performance.now() + ms; performance.now() < until;);
-  };
 
-  // The debounce timer runs the re-check: its 120 ms are not counted, the 10 ms it fired late are.
-  host.set(collections, '- name: renamed\n  definition:\n    queries: []\n');
+  // The pause's timer runs the re-check: the pause is not counted, the time the timer fired late is
+  // (no re-check has run yet, so the pause is none: all 130 ms are late).
+  overlay.set(collections, '- name: renamed\n  definition:\n    queries: []\n');
   const editedAt = performance.now();
   ws.schedule(collections);
+  assert.deepEqual(timers.delays, [0]);
   spin(130);
   timers.fire();
   const byTimer = statuses.at(-1)!;
   assert.equal(byTimer.state, 'ready');
-  assert.ok(byTimer.editMs! >= 10 && Math.abs(byTimer.at - editedAt - 120 - byTimer.editMs!) < 5, `${byTimer.editMs} ms`);
+  assert.ok(byTimer.editMs! >= 125 && Math.abs(byTimer.at - editedAt - byTimer.editMs!) < 5, `${byTimer.editMs} ms`);
 
-  // A timer that fires before 120 ms have passed by the clock: only the time that did pass is the wait.
-  host.set(collections, '- name: good\n  definition:\n    queries: []\n');
+  // A re-check that costs more than a cheap one (reading the file takes 30 ms): the next pause is as long.
+  slow = true;
+  overlay.set(collections, '- name: good\n  definition:\n    queries: []\n');
   ws.schedule(collections);
-  spin(30);
+  timers.fire();
+  slow = false;
+  overlay.set(collections, '- name: renamed\n  definition:\n    queries: []\n');
+  ws.schedule(collections);
+  assert.ok(timers.delays.at(-1)! >= 30 && timers.delays.at(-1)! <= 120, `pause ${timers.delays.at(-1)} ms`);
+  // A timer that fires before its pause has passed by the clock: only the time that did pass is the wait.
+  spin(5);
   const firedAt = performance.now();
   timers.fire();
   const early = statuses.at(-1)!;
   assert.ok(early.editMs! >= 0 && Math.abs(early.at - firedAt - early.editMs!) < 5, `${early.editMs} ms`);
 
   // A request runs it before the timer: the time the change waited for it is not the server's.
-  host.set(collections, '- name: renamed\n  definition:\n    queries: []\n');
+  overlay.set(collections, '- name: good\n  definition:\n    queries: []\n');
   ws.schedule(collections);
   spin(30);
   const askedAt = performance.now();
@@ -110,16 +125,68 @@ test('a re-check that throws before its ready leaves no edit time for the next o
     status: (s: { state: string; editMs?: number }) => statuses.push(s),
   };
   const timers = manualTimers();
-  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, timers);
+  const logs: string[] = [];
+  const ws = new MetadataWorkspace(host, schemaValidator(), { ...publisher, log: (m) => logs.push(m) }, timers);
   ws.setFolders(['/p']);
   // The rename makes allow_list.yaml's diagnostics change, and publishing them throws.
   host.set(path('query_collections.yaml'), '- name: renamed\n  definition:\n    queries: []\n');
   ws.schedule(path('query_collections.yaml'));
   failPublishing = true;
   const readies = statuses.filter((s) => s.state === 'ready').length;
-  assert.throws(() => timers.fire(), /the connection is gone/);
+  assert.doesNotThrow(() => timers.fire(), 'the re-check the timer runs is guarded');
   assert.equal(statuses.filter((s) => s.state === 'ready').length, readies, 'no ready after the failed check');
+  assert.deepEqual(logs.map((l) => l.split('\n')[0]), ['the re-check after an edit failed: Error: the connection is gone', 'publishing that failure failed too: Error: the connection is gone']);
   failPublishing = false;
   ws.setFolders(['/p']);
   assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.editMs], ['ready', undefined]);
 });
+
+test('a re-check the pause runs that throws: a check-failed error on the root, the stack logged, ready again; the next check clears it', () => {
+  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const disk = memoryHost(files);
+  let explode = false;
+  const host = { ...disk, readFile: (p: string) => (explode && p.endsWith('query_collections.yaml') ? thrower() : disk.readFile(p)) };
+  const published = new Map<string, string[]>();
+  const statuses: { state: string; problems: readonly { path: string; message: string }[] }[] = [];
+  const logs: string[] = [];
+  const timers = manualTimers();
+  const shown = (d: Diagnostic): string => `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${typeof d.message === 'string' ? d.message : d.message.value}`;
+  const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: (uri, d) => published.set(uri.replace(/.*metadata\//, ''), d.map(shown)), status: (s) => statuses.push(s), log: (m) => logs.push(m) }, timers);
+  ws.setFolders(['/p']);
+  explode = true;
+  ws.schedule(path('query_collections.yaml'));
+  assert.doesNotThrow(() => timers.fire());
+  const message = 'GraphQL Metadata could not finish the re-check after an edit: TypeError: the disk went away (the stack is in the GraphQL Metadata output). The diagnostics shown may be out of date until the next check (edit or save a file); please report it.';
+  assert.deepEqual(published.get('version.yaml'), [`check-failed 0:0-0:0 ${message}`]);
+  assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.problems], ['ready', [{ path: ROOT, message }]]);
+  assert.match(logs[0]!, /^the re-check after an edit failed: TypeError: the disk went away\n {4}at /);
+
+  explode = false;
+  ws.schedule(path('query_collections.yaml'));
+  timers.fire();
+  assert.deepEqual(published.get('version.yaml'), []);
+  assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.problems], ['ready', []]);
+});
+
+test('a start-up that throws (its settings, or a file) publishes a check failure on the workspace folder and never rejects', async () => {
+  const { files } = markedProject(ROOT, BASE);
+  const published = new Map<string, string[]>();
+  const statuses: { state: string; problems: readonly { path: string; message: string }[] }[] = [];
+  const ws = new MetadataWorkspace(memoryHost(files), schemaValidator(), { diagnostics: (uri, d) => published.set(uri, d.map((x) => `${String(x.code)}: ${typeof x.message === 'string' ? x.message : x.message.value}`)), status: (s) => statuses.push(s) }, manualTimers(), 120, 0);
+  await ws.startUp(['/p'], undefined, Promise.reject(new Error('no settings today')));
+  const message = 'GraphQL Metadata could not finish the start-up check: Error: no settings today (the stack is in the GraphQL Metadata output). The diagnostics shown may be out of date until the next check (edit or save a file); please report it.';
+  assert.deepEqual(published.get('file:///p'), [`check-failed: ${message}`]);
+  assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.problems], ['ready', [{ path: '/p', message }]]);
+  // A later start-up that succeeds clears it.
+  await ws.startUp(['/p']);
+  assert.deepEqual(published.get('file:///p'), []);
+  assert.ok(ws.result(ROOT));
+});
+
+function thrower(): never {
+  throw new TypeError('the disk went away');
+}
+
+function spin(ms: number): void {
+  for (const until = performance.now() + ms; performance.now() < until;);
+}

@@ -2,6 +2,7 @@ import type { Finding } from '../diagnostics';
 import type { DirEntry, FileSystemHost } from '../host';
 import { get, spanOf } from '../parse/ast';
 import { parseYamlFile } from '../parse/yamlFile';
+import type { YamlFile } from '../parse/yamlFile';
 import { dirname, join, normalize } from '../util/paths';
 import { TOP_LEVEL_FILES } from './kinds';
 
@@ -19,10 +20,13 @@ export interface Discovery {
 /** Names that mark a metadata folder: config v3 files, plus config v2's top-level tables.yaml/functions.yaml. */
 const KNOWN_NAMES = new Set([...TOP_LEVEL_FILES.map(([rel]) => rel.split('/')[0]!), 'tables.yaml', 'functions.yaml']);
 
+/** Parses a version.yaml (the language server passes its parse cache's `get`, so the file has one tree). */
+type Parse = (path: string, text: string) => YamlFile;
+
 /** Finds every metadata root below `dir` (the folder itself included). */
-export function discoverRoots(dir: string, host: FileSystemHost): Discovery {
+export function discoverRoots(dir: string, host: FileSystemHost, parse: Parse = parseYamlFile): Discovery {
   const found: Discovery = { roots: [], problems: [] };
-  walk(normalize(dir), host, 0, found);
+  walk(normalize(dir), host, 0, found, parse);
   return found;
 }
 
@@ -42,17 +46,17 @@ export function enclosingRoot(path: string, host: FileSystemHost): string | unde
   return undefined;
 }
 
-function walk(dir: string, host: FileSystemHost, depth: number, found: Discovery): void {
+function walk(dir: string, host: FileSystemHost, depth: number, found: Discovery, parse: Parse): void {
   const entries = host.readDir(dir);
   if (!entries || depth > MAX_DEPTH) return;
-  inspect(dir, entries, host, found);
+  inspect(dir, entries, host, found, parse);
   for (const entry of entries) {
-    if (entry.isDirectory && !SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(join(dir, entry.name), host, depth + 1, found);
+    if (entry.isDirectory && !SKIPPED.has(entry.name) && !entry.name.startsWith('.')) walk(join(dir, entry.name), host, depth + 1, found, parse);
   }
 }
 
 /** A folder is metadata when it holds version.yaml or databases/databases.yaml next to other known files. */
-function inspect(dir: string, entries: readonly DirEntry[], host: FileSystemHost, found: Discovery): void {
+function inspect(dir: string, entries: readonly DirEntry[], host: FileSystemHost, found: Discovery, parse: Parse = parseYamlFile): void {
   const names = new Set(entries.map((e) => e.name));
   const looksLikeMetadata = [...names].filter((n) => KNOWN_NAMES.has(n) && n !== 'version.yaml').length > 0;
   if (!names.has('version.yaml')) {
@@ -62,7 +66,7 @@ function inspect(dir: string, entries: readonly DirEntry[], host: FileSystemHost
     return;
   }
   if (!looksLikeMetadata) return;
-  const problem = checkVersion(join(dir, 'version.yaml'), host);
+  const problem = checkVersion(join(dir, 'version.yaml'), host, parse);
   if (problem) found.problems.push(problem);
   else found.roots.push(dir);
 }
@@ -78,11 +82,11 @@ function missingVersion(dir: string): Finding {
   };
 }
 
-function checkVersion(path: string, host: FileSystemHost): Finding | undefined {
+function checkVersion(path: string, host: FileSystemHost, parse: Parse): Finding | undefined {
   const read = host.readFile(path);
   const at = (message: string, span = { start: 0, end: 0 }): Finding => ({ code: 'version-invalid', severity: 'error', message, file: path, span });
   if (read.kind !== 'text') return at('version.yaml could not be read as text.');
-  const file = parseYamlFile(path, read.text);
+  const file = parse(path, read.text);
   const node = get(file.doc.contents, 'version');
   const value = (node as { value?: unknown } | null | undefined)?.value;
   if (value === 3) return undefined;

@@ -1,0 +1,117 @@
+import type { Finding } from '../core/diagnostics';
+import type { FileSystemHost } from '../core/host';
+import { toCompact } from '../core/parse/compact';
+import type { ParseCache, ParseStore } from '../core/project/cache';
+import { TOP_LEVEL_FILES } from '../core/project/kinds';
+import type { FileKind } from '../core/project/kinds';
+import type { Project, ProjectFile } from '../core/project/project';
+import type { SchemaValidator } from '../core/schema/validator';
+import { isInside } from '../core/util/paths';
+
+/** How long start-up parses before it lets requests and edits through. */
+export const SLICE_MS = 25;
+
+/** A ParseStore that can be written out (server/src/node/parseStore.ts). */
+export interface PersistentStore extends ParseStore {
+  /** Lets go of what was read (called once start-up has parsed every file). */
+  release(): void;
+  write(): Promise<void>;
+}
+
+/** What one start-up works with; `current()` turns false when a newer start-up began. */
+export interface StartUpRun {
+  readonly host: FileSystemHost;
+  readonly cache: ParseCache;
+  readonly sliceMs: number;
+  current(): boolean;
+  /** Called between slices (and before the first): the start-up's chance to serve what cannot wait. */
+  between(): void;
+}
+
+/** Yields to the event loop once `sliceMs` have passed since `slice.at`; false when the run was superseded. */
+async function yielded(run: StartUpRun, slice: { at: number }): Promise<boolean> {
+  if (performance.now() - slice.at < run.sliceMs) return true;
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!run.current()) return false;
+  run.between();
+  slice.at = performance.now();
+  return true;
+}
+
+/**
+ * Parses every YAML file below `roots` into the cache in slices that yield; `parsed` is told of each
+ * file (`likely`: probably one of its root's files). False when a newer start-up took over.
+ */
+export async function parseAhead(run: StartUpRun, roots: readonly string[], parsed: (path: string, text: string, syntax: readonly Finding[], likely: boolean) => void): Promise<boolean> {
+  const slice = { at: performance.now() };
+  run.between();
+  for (const root of roots) {
+    for (const path of metadataFiles(run.host, root, run.host.realPath(root))) {
+      const read = run.host.readFile(path);
+      if (read.kind === 'text') parsed(path, read.text, run.cache.get(path, read.text).syntax, likelyMember(root, path));
+      if (!(await yielded(run, slice))) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Gives the store the parse of every file as it is now, in slices like start-up's, then writes it:
+ * the next start of the server rebuilds these files instead of parsing them. While `typing()`, the
+ * store waits. A failed write only costs that.
+ */
+export async function persist(run: StartUpRun, store: PersistentStore, typing: () => boolean): Promise<void> {
+  const slice = { at: performance.now() };
+  for (const file of run.cache.current()) {
+    const compact = file.syntax.length === 0 ? toCompact(file.doc) : undefined;
+    if (compact !== undefined) store.save(file.text, compact);
+    if (!(await yielded(run, slice))) break;
+    while (typing() && run.current()) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (!run.current()) break;
+  }
+  await store.write().catch(() => undefined);
+}
+
+/**
+ * The findings of one file checked alone, before its root is (the file the user has open while
+ * start-up parses the rest): YAML syntax, and the schema of its kind when the path tells the kind and
+ * the file includes nothing (its value is then its own text, and the root's check finds the same).
+ */
+export function aloneFindings(root: string, path: string, text: string, cache: ParseCache, validator: SchemaValidator): readonly Finding[] {
+  const yaml = cache.get(path, text);
+  const kind = kindByPath(path.slice(root.length + 1));
+  if (yaml.syntax.length > 0 || kind === undefined || yaml.includes.length > 0) return yaml.syntax;
+  const file: ProjectFile = { path, kind, text, includedBy: [], unreferenced: false, yaml };
+  const project: Project = { root, files: new Map([[path, file]]), findings: [], includeTargets: new Map(), unreferenced: [] };
+  return validator.validate(project, file);
+}
+
+/** A top-level file's kind, or a table or function file's by its folder (as the loader gives files no include reaches). */
+function kindByPath(rel: string): FileKind | undefined {
+  const top = TOP_LEVEL_FILES.find(([name]) => name === rel);
+  if (top) return top[1];
+  const match = /^databases\/[^/]+\/(tables|functions)\/([^/]+\.ya?ml)$/i.exec(rel);
+  if (!match || /^(tables|functions)\.ya?ml$/i.test(match[2]!)) return undefined;
+  return match[1] === 'tables' ? 'table' : 'function';
+}
+
+/** A file at the top of a root, or under databases/: the loader reads those without being told (others only when included). */
+function likelyMember(root: string, path: string): boolean {
+  const rel = path.slice(root.length + 1);
+  return !rel.includes('/') || rel.startsWith('databases/');
+}
+
+/** The YAML files below a root (including those no include reaches yet), for parsing ahead at start-up. */
+function metadataFiles(host: FileSystemHost, root: string, realRoot: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string, depth: number): void => {
+    for (const entry of host.readDir(dir) ?? []) {
+      const path = `${dir}/${entry.name}`;
+      if (!isInside(host.realPath(path), realRoot)) continue;
+      if (entry.isDirectory && depth < 8 && !entry.name.startsWith('.')) visit(path, depth + 1);
+      else if (!entry.isDirectory && /\.ya?ml$/i.test(entry.name)) out.push(path);
+    }
+  };
+  visit(root, 0);
+  return out;
+}
