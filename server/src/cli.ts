@@ -3,6 +3,7 @@ import { runCli } from './cli/run';
 import { buildSourceModels } from './node/db/plan';
 import { createNodeHost, toCorePath } from './node/fsHost';
 import { tuneHeap } from './node/heap';
+import { parallelLoad, resolveJobs } from './node/parallel/load';
 import { loadSchemaSet } from './node/schemas';
 
 declare const PACKAGE_VERSION: string | undefined;
@@ -31,6 +32,10 @@ runCli({
   fetch: (url, init) => fetch(url, init),
   env: process.env,
   databases: (root, sources, settings) => buildSourceModels(root, sources, settings, host),
+  parallel: async (dir, services, flag) => {
+    const jobs = resolveJobs(flag, process.env);
+    return typeof jobs === 'string' ? jobs : (await parallelLoad(dir, services, { jobs })).services;
+  },
 }).then((code) => {
   process.exitCode = code;
 }, internalError);

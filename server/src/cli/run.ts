@@ -47,9 +47,17 @@ export interface CliEnv {
   readonly tree?: TreeFs;
   /** Builds the database models of a root's sources (the real CLI: node/db). Absent: no models. */
   readonly databases?: DatabaseBuilder;
+  /**
+   * Parses a folder's files in worker threads before it is checked (the real CLI: node/parallel):
+   * gives the services to check it with, or a message when the jobs setting is wrong. Absent: the
+   * main thread parses.
+   */
+  readonly parallel?: ParallelLoader;
   /** docs/rules.md (SARIF's rule descriptions); defaults to the package's copy. */
   readonly ruleDocs?: () => string;
 }
+
+export type ParallelLoader = (dir: string, services: CheckServices, jobs: number | undefined) => Promise<CheckServices | string>;
 
 export type DatabaseBuilder = (root: string, sources: readonly SourceFact[], settings: DatabaseSettings) => Promise<SourceBuild[]>;
 
@@ -95,7 +103,12 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
       env.stderr(`graphql-metadata: ${dir} is not a readable folder or file.\n`);
       return 2;
     }
-    const result = isFolder ? checkFolder(abs, services) : checkInside(abs, services);
+    const loaded = isFolder && env.parallel ? await env.parallel(abs, services, args.jobs) : services;
+    if (typeof loaded === 'string') {
+      env.stderr(`graphql-metadata: ${loaded}\n`);
+      return 2;
+    }
+    const result = isFolder ? checkFolder(abs, loaded) : checkInside(abs, services);
     findings.push(...result.problems);
     results.push(...result.roots);
     if (result.roots.length === 1 && !isInside(result.roots[0]!.root, abs)) scopes.set(result.roots[0]!, abs);

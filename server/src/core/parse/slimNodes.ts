@@ -47,7 +47,7 @@ function setRange(this: Packed, range: Range | null | undefined): void {
 }
 
 /** Strings up to this length are shared (longer ones are rarely repeated: descriptions, queries). */
-const SHARE_UP_TO = 64;
+export const SHARE_UP_TO = 64;
 /** Forgotten when it holds this many (a long-lived language server sees ever new names). */
 const TABLE_LIMIT = 200_000;
 let table = new Map<string, string>();
