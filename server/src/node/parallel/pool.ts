@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ParsedFile, ParseReply, ParseRequest } from './messages';
 
 /** Files per message: small enough to share the work evenly, large enough that messages are few. */
-export const CHUNK = 32;
+export const CHUNK = 16;
 
 export interface PoolOptions {
   readonly workers: number;
