@@ -1,10 +1,10 @@
 import { Document, isMap, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import type { Range } from 'yaml';
+import type { Node, Range } from 'yaml';
 import { keyText } from './ast';
 import type { YNode } from './ast';
 import { includeOf, INCLUDE_TAG } from './include';
 import type { IncludeRef } from './include';
-import { interned, SHARE_UP_TO } from './slimNodes';
+import { interned, setFreshRange, SHARE_UP_TO } from './slimNodes';
 import type { YamlFile } from './yamlFile';
 
 /**
@@ -166,16 +166,20 @@ class Reader {
     const head = this.next();
     const kind = (head & 3) as Kind;
     if (kind === Kind.Empty) return null;
-    const range = this.range();
-    if (kind === Kind.Scalar) return this.scalar(head, range);
+    const at = this.at;
+    if (kind === Kind.Scalar) {
+      const scalar = this.range(this.scalar(head, at + 3), at);
+      if (head & INCLUDE) this.include(scalar);
+      return scalar;
+    }
+    this.at += 3;
     const count = this.next();
     if (count < 0 || count > this.ints.length) throw new NotPackable();
-    return kind === Kind.Map ? this.map(head, range, count) : this.seq(head, range, count);
+    return this.range(kind === Kind.Map ? this.map(head, count) : this.seq(head, count), at);
   }
 
-  private map(head: number, range: Range, count: number): YAMLMap {
+  private map(head: number, count: number): YAMLMap {
     const node = new YAMLMap();
-    node.range = range;
     if (head & FLOW) node.flow = true;
     const items = new Array<Pair>(count);
     for (let i = 0; i < count; i++) {
@@ -190,9 +194,8 @@ class Reader {
     return node;
   }
 
-  private seq(head: number, range: Range, count: number): YAMLSeq {
+  private seq(head: number, count: number): YAMLSeq {
     const node = new YAMLSeq();
-    node.range = range;
     if (head & FLOW) node.flow = true;
     const items = new Array<unknown>(count);
     for (let i = 0; i < count; i++) {
@@ -204,28 +207,34 @@ class Reader {
     return node;
   }
 
-  private range(): Range {
-    const start = this.next();
-    const valueEnd = this.next();
-    const end = this.next();
+  /** Gives `node` the range at `at` (start, value end, end). */
+  private range<T extends Node>(node: T, at: number): T {
+    if (at + 3 > this.ints.length) throw new NotPackable();
+    const start = this.ints[at]!;
+    const valueEnd = this.ints[at + 1]!;
+    const end = this.ints[at + 2]!;
     if (start < 0 || valueEnd < start || end < valueEnd || end > this.text.length) throw new NotPackable();
-    return [start, valueEnd, end];
+    setFreshRange(node, start, valueEnd, end);
+    return node;
   }
 
-  private scalar(head: number, range: Range): Scalar {
+  /** A scalar whose range is at `this.at` (read by the caller); its value follows at `payload`. */
+  private scalar(head: number, payload: number): Scalar {
+    if (payload > this.ints.length) throw new NotPackable();
+    this.at = payload;
     const scalar = new Scalar(this.value((head >> 8) & 7));
-    scalar.range = range;
     const type = TYPES[(head >> 2) & 7];
     if (type !== undefined) scalar.type = type;
     const tag = ((head >> 6) & 3) as Tag;
     if (tag === Tag.Include) scalar.tag = INCLUDE_TAG;
     else if (tag === Tag.Other) scalar.tag = this.string(this.next());
-    if (head & INCLUDE) {
-      const ref = includeOf(scalar, this.path, this.text, this.keys);
-      if (!ref) throw new NotPackable();
-      this.includes.push(ref);
-    }
     return scalar;
+  }
+
+  private include(scalar: Scalar): void {
+    const ref = includeOf(scalar, this.path, this.text, this.keys);
+    if (!ref) throw new NotPackable();
+    this.includes.push(ref);
   }
 
   private value(kind: number): unknown {
