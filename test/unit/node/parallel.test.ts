@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -148,6 +149,28 @@ describe('parallel load (check --jobs)', () => {
     const services = fresh();
     assert.equal((await parallelLoad(dir, services, { jobs: 4 })).services, services);
     assert.equal((await parallelLoad(dir, services, { jobs: 1, threshold: 0 })).services, services);
+  });
+
+  test('the built CLI: a 300-table project reports the same with --jobs 3 (dist/parseWorker.js) as with --jobs 1; bad jobs settings are usage errors', () => {
+    const files: Record<string, string> = { ...Object.fromEntries(Object.entries(MIXED).filter(([, v]) => typeof v === 'string')) as Record<string, string> };
+    const names = Array.from({ length: 300 }, (_, i) => `t${i}`);
+    files['metadata/databases/default/tables/tables.yaml'] = names.map((n) => `- "!include public_${n}.yaml"\n`).join('');
+    for (const [i, n] of names.entries()) files[`metadata/databases/default/tables/public_${n}.yaml`] = TABLE(n, i % 7 === 0 ? 'select_permissions:\n  - role: user\n    permision: {}\n' : '');
+    const dir = tempDir(files);
+    const cli = (args: string[], env: Record<string, string> = {}): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [path.resolve(__dirname, '../../../../dist/cli.js'), 'check', dir, '--format', 'json', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const one = cli(['--jobs', '1']);
+    const three = cli(['--jobs', '3']);
+    assert.equal(one.status, 1, String(one.stderr));
+    assert.equal(three.stdout, one.stdout);
+    assert.equal(three.stderr, one.stderr);
+    assert.equal(cli([], { GRAPHQL_METADATA_JOBS: '3' }).stdout, one.stdout);
+    assert.ok((JSON.parse(String(one.stdout)) as { summary: { errors: number } }).summary.errors >= 43);
+    const zero = cli(['--jobs', '0']);
+    assert.equal(zero.status, 2);
+    assert.match(String(zero.stderr), /--jobs takes a whole number >= 1\./);
+    const env = cli([], { GRAPHQL_METADATA_JOBS: 'all' });
+    assert.equal(env.status, 2);
+    assert.equal(String(env.stderr), 'graphql-metadata: GRAPHQL_METADATA_JOBS must be a whole number >= 1, not `all`.\n');
   });
 
   test('jobs: --jobs, else GRAPHQL_METADATA_JOBS, else every core (at most 8); a bad value is a message', () => {
