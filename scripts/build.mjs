@@ -36,6 +36,8 @@ const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   // The database child process (forked by server/src/node/db/embedded.ts). PGlite stays a runtime
   // dependency: it finds its wasm, data and extension bundles next to its own files.
+  // The CLI's parse workers (server/src/node/parallel/worker.ts), started by dist/cli.js for large projects.
+  { entryPoints: ['server/src/node/parallel/worker.ts'], outfile: 'dist/parseWorker.js' },
   { entryPoints: ['server/src/node/db/worker.ts'], outfile: 'dist/dbWorker.js', external: ['@electric-sql/pglite', '@electric-sql/pglite/*'] },
 ];
 

@@ -4,6 +4,7 @@ import { buildSourceModels } from './node/db/plan';
 import { createNodeHost } from './node/fsHost';
 import { toCorePath } from '../../common/paths';
 import { tuneHeap } from './node/heap';
+import { parallelLoad, resolveJobs } from './node/parallel/load';
 import { loadSchemaSet } from './node/schemas';
 
 declare const PACKAGE_VERSION: string | undefined;
@@ -32,6 +33,10 @@ runCli({
   fetch: (url, init) => fetch(url, init),
   env: process.env,
   databases: (root, sources, settings) => buildSourceModels(root, sources, settings, host),
+  parallel: async (dir, services, flag) => {
+    const jobs = resolveJobs(flag, process.env);
+    return typeof jobs === 'string' ? jobs : (await parallelLoad(dir, services, { jobs })).services;
+  },
 }).then((code) => {
   process.exitCode = code;
 }, internalError);

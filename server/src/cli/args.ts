@@ -21,6 +21,8 @@ export interface CheckArgs {
   /** --engine-version: the engine the metadata targets (undefined: the latest v2). */
   readonly engineVersion?: EngineVersion;
   readonly database: DatabaseArg;
+  /** --jobs: how many threads parse (undefined: GRAPHQL_METADATA_JOBS, else every core). */
+  readonly jobs?: number;
 }
 
 /** `--database`: where the sources' models come from, and URLs given on the command line. */
@@ -75,6 +77,8 @@ const HINTS: Readonly<Record<string, string>> = {
   '--format': 'stylish, json or sarif',
   '-f': 'stylish, json or sarif',
   '--max-warnings': 'a whole number >= 0',
+  '--jobs': 'a whole number >= 1',
+  '-j': 'a whole number >= 1',
   '--rule': 'CODE=error|warning|info|hint|off',
   '--output-file': 'the file to write the report to',
   '-o': 'the file to write the report to',
@@ -106,7 +110,7 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as EngineArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
   const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
-  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: undefined as boolean | undefined, show: 'default' as CheckArgs['show'], outputFile: undefined as string | undefined, database, engineVersion: undefined as EngineVersion | undefined };
+  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: undefined as boolean | undefined, show: 'default' as CheckArgs['show'], outputFile: undefined as string | undefined, database, engineVersion: undefined as EngineVersion | undefined, jobs: undefined as number | undefined };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const { flag, value, next } = splitFlag(argv, i);
@@ -118,6 +122,10 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0) return { command: 'error', message: '--max-warnings takes a whole number >= 0.' };
       args.maxWarnings = n;
+    } else if (flag === '--jobs' || flag === '-j') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) return { command: 'error', message: '--jobs takes a whole number >= 1.' };
+      args.jobs = n;
     } else if (flag === '--rule') {
       const rule = value();
       const [code, severity] = rule.split('=');
@@ -225,6 +233,8 @@ Options of check:
                                     SOURCE=postgres://...: this database for SOURCE (repeatable)
                                     A live database is only read (a READ ONLY transaction).
       --engine-version VERSION      the engine the metadata targets, e.g. v2.37 (default: the latest v2)
+  -j, --jobs N                      threads that parse a large project (default: GRAPHQL_METADATA_JOBS,
+                                    else every core, at most 8; 1: no worker threads)
   -q, --quiet                       list errors only (warnings are still counted)
       --hints                       list every finding, infos and hints too
   -o, --output-file FILE            write the report to FILE instead of stdout

@@ -1,5 +1,6 @@
 /** What the CLI runs against (the real process, or a test's), and how it fails. */
 import type { FetchLike } from '../../../common/api/fetch';
+import type { CheckServices } from '../core/check';
 import type { SourceBuild } from '../core/db/model';
 import type { FileSystemHost } from '../core/host';
 import type { SourceFact } from '../core/project/index/types';
@@ -24,9 +25,17 @@ export interface CliEnv {
   readonly tree?: TreeFs;
   /** Builds the database models of a root's sources (the real CLI: node/db). Absent: no models. */
   readonly databases?: DatabaseBuilder;
+  /**
+   * Parses a folder's files in worker threads before it is checked (the real CLI: node/parallel):
+   * gives the services to check it with, or a message when the jobs setting is wrong. Absent: the
+   * main thread parses.
+   */
+  readonly parallel?: ParallelLoader;
   /** docs/rules.md (SARIF's rule descriptions); defaults to the package's copy. */
   readonly ruleDocs?: () => string;
 }
+
+export type ParallelLoader = (dir: string, services: CheckServices, jobs: number | undefined) => Promise<CheckServices | string>;
 
 export type DatabaseBuilder = (root: string, sources: readonly SourceFact[], settings: DatabaseSettings) => Promise<SourceBuild[]>;
 

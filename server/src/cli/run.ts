@@ -68,7 +68,12 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
       env.stderr(`graphql-metadata: ${dir} is not a readable folder or file.\n`);
       return 2;
     }
-    const result = isFolder ? checkFolder(abs, services) : checkInside(abs, services);
+    const loaded = isFolder && env.parallel ? await env.parallel(abs, services, args.jobs) : services;
+    if (typeof loaded === 'string') {
+      env.stderr(`graphql-metadata: ${loaded}\n`);
+      return 2;
+    }
+    const result = isFolder ? checkFolder(abs, loaded) : checkInside(abs, services);
     findings.push(...result.problems);
     results.push(...result.roots);
     if (result.roots.length === 1 && !isInside(result.roots[0]!.root, abs)) scopes.set(result.roots[0]!, abs);

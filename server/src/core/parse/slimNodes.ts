@@ -46,8 +46,23 @@ function setRange(this: Packed, range: Range | null | undefined): void {
   this.rangeEnd = empty ? undefined : range?.[2];
 }
 
+/**
+ * Gives a node made outside the parser (parse/packed.ts) its range without making a range array:
+ * the same fields `node.range = [start, valueEnd, end]` sets.
+ */
+export function setFreshRange(node: object, start: number, valueEnd: number, end: number): void {
+  if (start === valueEnd) {
+    (node as { range: Range }).range = [start, valueEnd, end];
+    return;
+  }
+  const packed = node as Packed;
+  packed.rangeStart = start;
+  packed.rangeValueEnd = valueEnd;
+  packed.rangeEnd = end;
+}
+
 /** Strings up to this length are shared (longer ones are rarely repeated: descriptions, queries). */
-const SHARE_UP_TO = 64;
+export const SHARE_UP_TO = 64;
 /** Forgotten when it holds this many (a long-lived language server sees ever new names). */
 const TABLE_LIMIT = 200_000;
 let table = new Map<string, string>();

@@ -21,6 +21,8 @@ export class ParseCache {
   parses = 0;
   /** Files rebuilt from the store instead of parsed. */
   restored = 0;
+  /** Files parsed elsewhere (worker threads) and handed over with `adopt`. */
+  adopted = 0;
 
   constructor(private store?: ParseStore) {}
 
@@ -48,6 +50,15 @@ export class ParseCache {
     if (!doc) return undefined;
     this.restored++;
     return yamlFileOf(path, text, doc);
+  }
+
+  /**
+   * Keeps a parse made elsewhere (a worker thread of the CLI parses files in parallel and hands them
+   * over): a later `get` of the same path and text returns it instead of parsing.
+   */
+  adopt(yaml: YamlFile): void {
+    this.adopted++;
+    this.entries.set(yaml.path, yaml);
   }
 
   /** The parse of every file as it is now (for writing them to a store). */

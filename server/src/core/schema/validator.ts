@@ -29,6 +29,8 @@ export class SchemaValidator {
   private readonly compiled = new Map<string, ValidateFunction | undefined>();
   private readonly cache = new WeakMap<object, readonly Finding[]>();
   private readonly fragmentFree = new WeakMap<object, boolean>();
+  /** Findings made elsewhere (a worker thread) for a file without includes, and the kind they were made for. */
+  private readonly primed = new WeakMap<object, { readonly kind: string; readonly findings: readonly Finding[] }>();
   private readonly byId: ReadonlyMap<string, object>;
   private readonly ignoredKeys: IgnoredKeyFinder;
 
@@ -68,12 +70,23 @@ export class SchemaValidator {
   validate(project: Project, file: ProjectFile): readonly Finding[] {
     const validate = this.validator(file.kind);
     if (!validate || !file.yaml || file.yaml.doc.errors.length > 0) return [];
+    const primed = this.primed.get(file.yaml);
+    if (primed?.kind === file.kind) return primed.findings;
     const cacheable = this.withoutFragments(project, file.yaml);
     const cached = cacheable ? this.cache.get(file.yaml) : undefined;
     if (cached) return cached;
     const findings = this.run(validate, project, file);
     if (cacheable) this.cache.set(file.yaml, findings);
     return findings;
+  }
+
+  /**
+   * The findings of a file checked elsewhere with the same schemas (a worker thread validates the
+   * table files it parses), for `validate` to return when the file has that kind. Only files
+   * without includes: their value depends on their own text alone.
+   */
+  prime(yaml: NonNullable<ProjectFile['yaml']>, kind: string, findings: readonly Finding[]): void {
+    if (yaml.includes.length === 0) this.primed.set(yaml, { kind, findings });
   }
 
   /** Whether a parsed file includes no fragment (its value then depends on its own text alone); once per parse. */
