@@ -116,6 +116,9 @@ export interface DatabaseModel {
   readonly externalSchemas?: readonly string[];
 }
 
+/** The last sentence of a live database's warning when it gave no model (node/db/index.ts replaces it when the migrations did). */
+export const LIVE_NO_MODEL = 'The metadata is checked without a database model.';
+
 /** A status that says no model was wanted or possible (`off`, `no migrations`, `no model for mssql sources`): not worth a line of its own. */
 export function isQuietStatus(status: string): boolean {
   return /^(off|no migrations|no model for )/.test(status);
