@@ -4,7 +4,9 @@
 // peer) on the same files, for generated projects of N tables and the largest corpus projects.
 // Prints tables and writes JSON. Flags: --smoke, --sizes 100,1000, --skip-peer, --json FILE,
 // --seed S, --edits K (LSP edits per kind), --core-edits K, --no-corpus, --no-profile, --no-database
-// (the database model of 5stackgg from its SQL migrations, cold and from the cache).
+// (the database model of 5stackgg from its SQL migrations, cold and from the cache), --model-tables N
+// (the language server with a database model of the generated N-table project; default 1000, 0 = off,
+// not in --smoke).
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './bench/build.mjs';
 import { databaseTable, databaseTargets, measureDatabase } from './bench/database.mjs';
+import { measureWithModel, modelTable, modelTargets } from './bench/databaseModel.mjs';
 import { EDIT_KINDS } from './bench/edits.mjs';
 import { coldCheck, coreEdits, cpuProfile, yamlFloor } from './bench/measurements.mjs';
 import { measurePeer, peerVersion } from './bench/peer.mjs';
@@ -26,7 +29,7 @@ const SMOKE_LIMIT_S = 60;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const opts = { smoke: false, sizes: [100, 1000, 10_000], peer: true, json: undefined, seed: 1, edits: undefined, coreEdits: undefined, corpus: true, database: true, profile: true, cache: path.join(os.tmpdir(), 'graphql-metadata-bench') };
+  const opts = { smoke: false, sizes: [100, 1000, 10_000], peer: true, json: undefined, seed: 1, edits: undefined, coreEdits: undefined, corpus: true, database: true, modelTables: 1000, profile: true, cache: path.join(os.tmpdir(), 'graphql-metadata-bench') };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => argv[++i] ?? fail(`${arg} needs a value`);
@@ -40,10 +43,12 @@ function parseArgs(argv) {
     else if (arg === '--no-corpus') opts.corpus = false;
     else if (arg === '--no-profile') opts.profile = false;
     else if (arg === '--no-database') opts.database = false;
+    else if (arg === '--model-tables') opts.modelTables = Number(value());
     else if (arg === '--cache') opts.cache = path.resolve(value());
     else fail(`unknown option ${arg}`);
   }
-  if (opts.smoke) Object.assign(opts, { sizes: [50], profile: false });
+  if (opts.smoke) Object.assign(opts, { sizes: [50], profile: false, modelTables: 0 });
+  if (!Number.isInteger(opts.modelTables) || (opts.modelTables !== 0 && opts.modelTables < 4)) fail('--model-tables takes 0 or a whole number >= 4');
   if (opts.sizes.some((n) => !Number.isInteger(n) || n < 4)) fail('--sizes takes whole numbers >= 4');
   return opts;
 }
@@ -119,6 +124,19 @@ async function measureDatabaseTarget(opts, failures) {
   }
 }
 
+/** The language server with a database model of the generated project (none in the smoke run). */
+async function measureModelTarget(opts, failures) {
+  if (opts.modelTables === 0) return undefined;
+  try {
+    const started = performance.now();
+    const measured = await measureWithModel(REPO, opts.cache, { tables: opts.modelTables, seed: opts.seed, edits: opts.edits ?? 30, log });
+    return { ...measured, totalMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    failures.push(`database model in the language server: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
@@ -133,12 +151,13 @@ async function main() {
   const profiled = results.find((r) => r.tables === 1000) ?? results.find((r) => r.kind === 'generated');
   const profile = opts.profile && profiled ? await cpuProfile(REPO, profiled).catch((e) => void failures.push(`profile: ${e.message}`)) : undefined;
   const database = await measureDatabaseTarget(opts, failures);
-  const goals = [...targets(results), ...(database ? databaseTargets(database) : [])];
+  const model = await measureModelTarget(opts, failures);
+  const goals = [...targets(results), ...(database ? databaseTargets(database) : []), ...(model ? modelTargets(model) : [])];
   // The database model's embedded Postgres (initdb included in the smoke run) has its own time.
-  const seconds = (performance.now() - started - (database?.totalMs ?? 0)) / 1000;
+  const seconds = (performance.now() - started - (database?.totalMs ?? 0) - (model?.totalMs ?? 0)) / 1000;
   if (opts.smoke && seconds > SMOKE_LIMIT_S) failures.push(`the smoke run took ${Math.round(seconds)} s, more than ${SMOKE_LIMIT_S} s`);
   const meta = { date: new Date().toISOString(), node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg(), seed: opts.seed, smoke: opts.smoke, yamlLanguageServer: peerVersion(), totalMs: Math.round(performance.now() - started) };
-  const report = { meta, results, database, profile, targets: goals, failures };
+  const report = { meta, results, database, model, profile, targets: goals, failures };
   const sections = [
     `GraphQL Engine Metadata benchmark (${meta.node}, ${meta.cpus} CPUs, yaml-language-server ${meta.yamlLanguageServer}, seed ${meta.seed})`,
     `Cold check against the floor (wall: median / best of the runs; CPU: user + system, median)\n${checkTable(results)}`,
@@ -146,6 +165,7 @@ async function main() {
     `The floor: yaml package parse time in-process\n${floorTable(results)}`,
     `One-line edits (median / p95)\n${editTable(results)}`,
     ...(database ? [`Database model from SQL migrations (embedded Postgres in a child process)\n${databaseTable(database)}`] : []),
+    ...(model ? [`With a database model: the language server on the generated N=${model.tables} project and a migration creating its tables (edits: editMs of each ready; pings: listRoots round trips every 20 ms while the model is built)\n${modelTable(model)}`] : []),
     ...(profile ? [`CPU profile of the cold check of ${profile.target}\n${profileTable(profile)}`] : []),
     `Targets (issue 8; informational)\n${targetTable(goals)}`,
     ...(failures.length > 0 ? [`FAILURES\n${failures.map((f) => `  ${f}`).join('\n')}`] : []),

@@ -21,11 +21,12 @@ const readyCount = (client) => client.notifications.filter((n) => n.method === '
 /**
  * @param folder the workspace folder (the project, holding metadata/)
  * @param edits edit kinds (see edits.mjs), `count` edits each, in `tableRel` for the table kinds
+ * @param settings (section) => what workspace/configuration answers; afterReady(client) runs after the first ready
  */
-export async function measureServer(repo, folder, root, { edits = [], tableRel, count = 30, timeoutMs = 30 * 60_000, cacheDir, beforeStop, afterReady } = {}) {
+export async function measureServer(repo, folder, root, { edits = [], tableRel, count = 30, timeoutMs = 30 * 60_000, cacheDir, beforeStop, afterReady, settings = () => ({}) } = {}) {
   const started = performance.now();
   const ownCache = cacheDir === undefined ? mkdtempSync(path.join(os.tmpdir(), 'gem-bench-cache-')) : undefined;
-  const client = new LspClient(process.execPath, [path.join(repo, 'dist/server.js'), '--stdio'], () => ({}), { XDG_CACHE_HOME: cacheDir ?? ownCache });
+  const client = new LspClient(process.execPath, [path.join(repo, 'dist/server.js'), '--stdio'], settings, { XDG_CACHE_HOME: cacheDir ?? ownCache });
   try {
     const initStart = performance.now();
     await client.initialize(folder);
@@ -41,7 +42,7 @@ export async function measureServer(repo, folder, root, { edits = [], tableRel, 
       rssAfterReadyKb: client.peakRssKb(),
       edits: {},
     };
-    if (afterReady) result.afterReady = await afterReady();
+    if (afterReady) result.afterReady = await afterReady(client);
     // Edits are timed once the server has written its parse store (it compacts every parse right
     // after start-up, ~3 s at 10k tables, and edits made meanwhile wait for that work's slices).
     if (edits.length > 0) result.storeWrittenAfterReadyMs = round((await storeIn(cacheDir ?? ownCache, timeoutMs)) ? performance.now() - readyAt : NaN);

@@ -138,6 +138,20 @@ describe('check --database against a real PostgreSQL', { skip: postgresSkipReaso
     assertNoSecret(sarif.stdout + sarif.stderr, WRONG);
   });
 
+  test('auto: a wrong password falls back to the migrations, the status says both; --database live does not fall back', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-clidb-'));
+    fs.cpSync(path.join(REPO, 'test/fixtures/projects/db-differential'), path.join(dir, 'proj'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'proj/.env'), `PG_DATABASE_URL='${pg.url('shop', 'app', WRONG)}'\n`);
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const auto = run(['check', 'proj', '--database', 'auto'], dir, env);
+    assert.equal(auto.stderr, `default: live failed: wrong password (127.0.0.1:${pg.port}/shop); from migrations: 3/3 applied\n`);
+    assert.match(auto.stdout, /databases\.yaml:6:9 {2}warning {2}Source `default`: The database at 127\.0\.0\.1:\d+\/shop refused the password of user `app`\. The URL comes from PG_DATABASE_URL \(\.env\)\. The model comes from the migrations instead \(mode auto\)\. {2}database-connection-failed\n/);
+    assertNoSecret(auto.stdout + auto.stderr, WRONG);
+    const live = run(['check', 'proj', '--database', 'live'], dir, env);
+    assert.equal(live.stderr, `default: live: wrong password (127.0.0.1:${pg.port}/shop)\n`);
+    assert.match(live.stdout, /The metadata is checked without a database model\. {2}database-connection-failed\n/);
+  });
+
   test('an unreachable database and an unknown one: clear warnings, the metadata still checked', () => {
     const dir = fixture();
     const down = run(['check', 'proj', '--database', `postgres://app:${encodeURIComponent(WRONG)}@127.0.0.1:1/shop`], dir);

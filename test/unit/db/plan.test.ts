@@ -72,6 +72,7 @@ describe('buildSourceModels: URLs resolved, then the migrations entry point with
     pg = await startCluster();
     await pg.sql('CREATE DATABASE shop');
     await pg.sql('CREATE TABLE public.author (id int PRIMARY KEY)', 'shop');
+    await pg.sql("CREATE ROLE app LOGIN PASSWORD 'right'");
   });
   after(() => pg?.stop());
 
@@ -89,6 +90,37 @@ describe('buildSourceModels: URLs resolved, then the migrations entry point with
     assert.deepEqual(Object.keys(builds[0]!.model!.relations), ['public.author']);
     const message = builds[1]!.findings[0]!.message;
     assert.equal(message, `Source \`other\`: The server at 127.0.0.1:${pg.port} has no database \`nope\`. The URL comes from databases.yaml. The metadata is checked without a database model.`);
+  });
+
+  test('auto: a live database that rejects the password falls back to the migrations, and says both; live mode does not', async () => {
+    const wrong = pg.url('shop', 'app', 'not-the-password');
+    const { root, sources } = project(sourceEntry('default', 'postgres', 'database_url:\n  from_env: PG_DATABASE_URL') + sourceEntry('other', 'postgres', `database_url: ${pg.url('nope')}`), {
+      '.env': `PG_DATABASE_URL=${wrong}\n`,
+      'migrations/default/1_init/up.sql': 'CREATE TABLE public.book (id int PRIMARY KEY);\nCREATE TABLE public.shelf (id int PRIMARY KEY, book_id int REFERENCES public.book (id));\n',
+    });
+    const auto = await buildSourceModels(root, sources, { mode: 'auto', env: {} }, host, { cache: false });
+    const where = `127.0.0.1:${pg.port}`;
+    assert.deepEqual(auto.map((b) => [b.source, b.status, b.findings.map((f) => f.code), Object.keys(b.model?.relations ?? {})]), [
+      ['default', `live failed: wrong password (${where}/shop); from migrations: 1/1 applied`, ['database-connection-failed'], ['public.book', 'public.shelf']],
+      // No migrations of its own: no fallback, as before.
+      ['other', `live: no such database (${where}/nope)`, ['database-connection-failed'], []],
+    ]);
+    assert.equal(auto[0]!.findings[0]!.message, `Source \`default\`: The database at ${where}/shop refused the password of user \`app\`. The URL comes from PG_DATABASE_URL (.env). The model comes from the migrations instead (mode auto).`);
+    assert.equal(auto[0]!.model!.origin.kind, 'migrations');
+    assert.equal(JSON.stringify(auto).includes('not-the-password'), false);
+    const live = await buildSourceModels(root, sources, { mode: 'live', env: {} }, host, { cache: false });
+    assert.deepEqual(live.map((b) => [b.source, b.status, b.model]), [
+      ['default', `live: wrong password (${where}/shop)`, undefined],
+      ['other', `live: no such database (${where}/nope)`, undefined],
+    ]);
+    assert.match(live[0]!.findings[0]!.message, /The metadata is checked without a database model\.$/);
+  });
+
+  test('auto: an unreachable database falls back to the migrations too', async () => {
+    const { root, sources } = project(sourceEntry('default', 'postgres', 'database_url: postgres://u:secret@127.0.0.1:1/db'), { 'migrations/default/1_init/up.sql': 'CREATE TABLE public.book (id int PRIMARY KEY);\n' });
+    const [build] = await buildSourceModels(root, sources, { mode: 'auto', env: {} }, host, { cache: false, liveOptions: { connectTimeoutMs: 2000 } });
+    assert.match(build!.status, /^live failed: .+ \(127\.0\.0\.1:1\/db\); from migrations: 1\/1 applied$/);
+    assert.deepEqual(Object.keys(build!.model!.relations), ['public.book']);
   });
 
   test('explicit URLs win; live without a URL says why; off builds nothing', async () => {

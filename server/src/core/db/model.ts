@@ -116,6 +116,9 @@ export interface DatabaseModel {
   readonly externalSchemas?: readonly string[];
 }
 
+/** The last sentence of a live database's warning when it gave no model (node/db/index.ts replaces it when the migrations did). */
+export const LIVE_NO_MODEL = 'The metadata is checked without a database model.';
+
 /** The models of a root's sources, by source name (a source without a model is absent). */
 export type DatabaseModels = ReadonlyMap<string, DatabaseModel>;
 

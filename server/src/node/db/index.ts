@@ -1,6 +1,7 @@
 import type { FileSystemHost } from '../../core/host';
 import type { SourceMigrations, SourceRef } from '../../core/db/migrations';
 import { findMigrations } from '../../core/db/migrations';
+import { LIVE_NO_MODEL } from '../../core/db/model';
 import type { SourceBuild } from '../../core/db/model';
 import type { ProjectIndex } from '../../core/project/index/types';
 import { createNodeHost } from '../fsHost';
@@ -14,8 +15,9 @@ import type { WorkerStats } from './protocol';
  *
  * Modes: `migrations` (the project's SQL migrations applied to the embedded Postgres, cached by
  * content), `live` (a live database per source, through the LIVE HOOK below), `auto` (live for a
- * source with a URL, else migrations), `off`. Sources are built one after another (each embedded
- * build is a child process of several hundred MB that exits when done).
+ * source with a URL, falling back to its migrations when that database gives no model; else
+ * migrations), `off`. Sources are built one after another (each embedded build is a child process
+ * of several hundred MB that exits when done).
  */
 export type DatabaseMode = 'auto' | 'migrations' | 'live' | 'off';
 
@@ -71,18 +73,38 @@ export async function buildDatabaseModels(root: string, sources: readonly Source
     const url = options.urls?.[source.name];
     let build: SourceBuild;
     let info: Omit<BuildInfo, 'ms'> = { cached: false };
+    const found = migrations.find((m) => m.source === source.name);
+    const fromMigrations = async (): Promise<SourceBuild> => {
+      const result = found === undefined ? { build: { source: source.name, status: 'no migrations', findings: [] } } : await buildFromMigrations(metadataDir, found, options);
+      info = result.info ?? info;
+      return result.build;
+    };
     if (mode === 'live' || (mode === 'auto' && url !== undefined)) {
       build = await buildLive(source, url, options);
+      // auto: a live database that gives no model falls back to the migrations, when there are any.
+      if (mode === 'auto' && build.model === undefined && found !== undefined && found.postgres && found.files.length > 0 && !options.signal?.aborted) build = withLiveFailure(build, await fromMigrations());
     } else {
-      const found = migrations.find((m) => m.source === source.name);
-      const result = found === undefined ? { build: { source: source.name, status: 'no migrations', findings: [] } } : await buildFromMigrations(metadataDir, found, options);
-      build = result.build;
-      info = result.info ?? info;
+      build = await fromMigrations();
     }
     builds.push(build);
     options.onBuilt?.(build, { ...info, ms: Math.round(performance.now() - started) });
   }
   return builds;
+}
+
+/** What a live warning says when the migrations gave the model after all (instead of LIVE_NO_MODEL). */
+const LIVE_FALLBACK = 'The model comes from the migrations instead (mode auto).';
+
+/**
+ * The migrations' build after the live database failed: its model, a status that says both
+ * (`live failed: wrong password (db.example.com/app); from migrations: 254/256 applied`), and the
+ * live warning, saying where the model came from, before the migrations' own findings.
+ */
+function withLiveFailure(live: SourceBuild, migrations: SourceBuild): SourceBuild {
+  if (migrations.model === undefined) return { ...live, findings: [...live.findings, ...migrations.findings] };
+  const why = live.status.replace(/^live: /, '');
+  const findings = live.findings.map((f) => ({ ...f, message: f.message.replace(LIVE_NO_MODEL, LIVE_FALLBACK) }));
+  return { ...migrations, status: `live failed: ${why}; ${migrations.status}`, findings: [...findings, ...migrations.findings] };
 }
 
 async function buildLive(source: SourceRef, url: string | undefined, options: BuildOptions): Promise<SourceBuild> {

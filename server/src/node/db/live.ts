@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { SourceConnection } from '../../core/db/connection';
 import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
+import { LIVE_NO_MODEL } from '../../core/db/model';
 import type { DatabaseModel, SourceBuild } from '../../core/db/model';
 import { describeUrl, parsePostgresUrl, redactPasswords } from '../../core/db/url';
 import { finding } from '../../core/rules/rule';
@@ -140,7 +141,7 @@ export async function buildLiveSource(connection: SourceConnection, url: string,
     return { source: connection.source, model, status: `live: ${where}`, findings: [] };
   } catch (error) {
     const problem = error instanceof LiveDatabaseError ? error : classifyError(error, url, { connectMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_MS, statementMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_MS });
-    const message = redactPasswords(`Source \`${connection.source}\`: ${problem.message} The URL comes from ${from}. The metadata is checked without a database model.`, [url]);
+    const message = redactPasswords(`Source \`${connection.source}\`: ${problem.message} The URL comes from ${from}. ${LIVE_NO_MODEL}`, [url]);
     const loc = { file: connection.file, span: connection.span };
     return {
       source: connection.source,

@@ -176,15 +176,21 @@ export class MigrationRunner {
     return file.statements.filter((s) => s.kind === 'sql' && !SKIPPED.test(s.sql));
   }
 
-  private async resetSearchPath(): Promise<void> {
-    await this.db.exec(`SET search_path TO ${BASE_SEARCH_PATH}${this.stubs ? `, ${STUB_SCHEMA}` : ''}`);
+  private searchPath(): string {
+    return `SET search_path TO ${BASE_SEARCH_PATH}${this.stubs ? `, ${STUB_SCHEMA}` : ''}`;
   }
 
-  /** The whole file in one implicit transaction (as the engine applies a migration): all or nothing. */
+  private async resetSearchPath(): Promise<void> {
+    await this.db.exec(this.searchPath());
+  }
+
+  /**
+   * The whole file in one implicit transaction (as the engine applies a migration): all or nothing.
+   * One round trip: the search path is reset in the same text (rolled back with the file when it fails).
+   */
   private async tryWhole(file: MigrationFile): Promise<boolean> {
     const statements = this.runnable(file);
-    await this.resetSearchPath();
-    const error = await this.execHealing(statements.map((s) => s.sql).join(';\n'), true);
+    const error = await this.execHealing([this.searchPath(), ...statements.map((s) => s.sql)].join(';\n'), true);
     if (error !== undefined) return false;
     for (const s of statements) this.record(file, s);
     this.applied++;
