@@ -205,6 +205,13 @@ suite('server commands', () => {
     assert.match(text, /pg_rename_relationship -> http:\/\/127\.0\.0\.1/);
     assert.ok(!text.includes(SECRET), `no secret in ${file}`);
   });
+
+  test('once the server URL setting is removed, the status bar no longer shows that server', async () => {
+    assert.equal(api.serverView.visible, true, 'the item shows the server before');
+    const hidden = waitForServerView(api, (v) => !v.visible);
+    await serverSettings().update('url', undefined, vscode.ConfigurationTarget.Workspace);
+    assert.deepEqual(await hidden, { visible: false, text: '', tooltip: '', severity: 'none' });
+  });
 });
 
 async function diskText(rel: string): Promise<string> {
