@@ -148,8 +148,8 @@ function prepareTempDir(run) {
   // would show its icons or not by timing.
   // Links are underlined and words highlighted only once their providers answer: off, for the same reason.
   // So are the sticky scroll lines (from the outline, which catches up with an edit by timing: seen as
-  // the lines of the text before the edit or after it) and the gutter's lightbulb (shown or not beside
-  // an open Quick Fix menu, by the order the code action requests end).
+  // the lines of the text before the edit or after it) and the gutter's lightbulb (seen beside the open
+  // Quick Fix menu in one run and not in the next; a menu opened by command still shows one at its line).
   const settings = {
     'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false, 'workbench.iconTheme': 'vs-minimal', 'editor.links': false,
     'editor.occurrencesHighlight': 'off', 'editor.selectionHighlight': false, 'editor.stickyScroll.enabled': false, 'editor.lightbulb.enabled': 'off',
