@@ -38,8 +38,15 @@ const differ = taken.filter((f) => {
     return true;
   }
 });
-if (taken.length === 0 || differ.length > 0) {
-  console.error(`screenshots --check: ${taken.length === 0 ? 'no screenshot was taken' : `differ from docs/images: ${differ.join(', ')} (this run's images are kept in ${target})`}`);
+// An image of docs/images that no test takes any more could never be refreshed.
+const notTaken = readdirSync(DOCS).filter((f) => f.endsWith('.png') && !taken.includes(f));
+if (taken.length === 0 || differ.length > 0 || notTaken.length > 0) {
+  const problems = [
+    ...(taken.length === 0 ? ['no screenshot was taken'] : []),
+    ...(differ.length > 0 ? [`differ from docs/images: ${differ.join(', ')} (this run's images are kept in ${target})`] : []),
+    ...(notTaken.length > 0 ? [`in docs/images but taken by no test: ${notTaken.join(', ')}`] : []),
+  ];
+  console.error(`screenshots --check: ${problems.join('; ')}`);
   process.exit(1);
 }
 rmSync(target, { recursive: true, force: true });

@@ -91,12 +91,17 @@ export class EngineStatusBar implements vscode.Disposable {
     return this.view;
   }
 
-  update(server: ServerState): void {
+  /** `undefined`: no server is configured (any more), or none can be asked without a question: the item hides. */
+  update(server: ServerState | undefined): void {
     this.view = serverStatusView(server);
-    this.item.text = this.view.text;
-    this.item.tooltip = new vscode.MarkdownString(this.view.tooltip, true);
-    this.item.backgroundColor = backgrounds[this.view.severity];
-    this.item.show();
+    if (this.view.visible) {
+      this.item.text = this.view.text;
+      this.item.tooltip = new vscode.MarkdownString(this.view.tooltip, true);
+      this.item.backgroundColor = backgrounds[this.view.severity];
+      this.item.show();
+    } else {
+      this.item.hide();
+    }
     this.changed.fire(this.view);
   }
 

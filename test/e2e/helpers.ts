@@ -99,11 +99,12 @@ export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
  * Asks the harness (scripts/e2e.mjs) for a screenshot of the workbench, saved as
  * <E2E_SCREENSHOTS_DIR>/<name>.png (test-results/screenshots; docs/images by npm run screenshots), and resolves once it is written. The tests run in the extension host
  * and cannot reach the page, so the request goes through files in E2E_SCREENSHOT_DIR: this
- * writes <name>.request (JSON `{waitForText}`), the harness answers with <name>.done or <name>.failed.
- * `waitForText`: texts the harness waits to see in the page before it shoots.
+ * writes <name>.request (JSON `{waitForText, waitForSelectors}`), the harness answers with <name>.done or <name>.failed.
+ * `waitForText`: texts the harness waits to see in the page before it shoots; `waitForSelectors`:
+ * elements (playwright selectors) it waits for too, for what no text shows (e.g. the colours of a grammar that loads late).
  * Without the harness (E2E_SCREENSHOT_DIR unset) it does nothing.
  */
-export async function screenshot(name: string, waitForText: readonly string[] = []): Promise<void> {
+export async function screenshot(name: string, waitForText: readonly string[] = [], waitForSelectors: readonly string[] = []): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (dir === undefined || dir === '') {
     console.log(`screenshot ${name}: skipped (not run by scripts/e2e.mjs)`);
@@ -114,7 +115,7 @@ export async function screenshot(name: string, waitForText: readonly string[] = 
   const answered = waitForFile(dir, [done, failed], 60_000);
   // Written aside and renamed: the harness never sees a half-written request.
   const request = path.join(dir, `${name}.request`);
-  writeFileSync(`${request}.partial`, JSON.stringify({ waitForText }));
+  writeFileSync(`${request}.partial`, JSON.stringify({ waitForText, waitForSelectors }));
   renameSync(`${request}.partial`, request);
   if ((await answered) === failed) {
     throw new Error(`screenshot ${name} failed: ${readFileSync(failed, 'utf8')}`);

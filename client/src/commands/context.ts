@@ -17,8 +17,8 @@ export interface CommandContext {
   readonly engineFiles: EngineFiles;
   /** Per-workspace memory (the resource version of each folder's last export). */
   readonly workspaceState: vscode.Memento;
-  /** Shows a server (and its version, or what went wrong) in the status bar. */
-  showServer(state: ServerState): void;
+  /** Shows a server (and its version, or what went wrong) in the status bar; `undefined` hides it. */
+  showServer(state: ServerState | undefined): void;
   /** Resolves once the language server has found the metadata roots. */
   ready(): Promise<void>;
 }

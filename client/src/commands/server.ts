@@ -69,17 +69,29 @@ export const clearAdminSecret: CommandFactory = (ctx) => async (arg) => {
   return { status: 'done', message };
 };
 
+let quietRuns = 0;
+
 /**
  * Asks the configured server for its config without any prompt, so the status bar shows it:
  * only in a trusted workspace, only with an explicit server URL setting, never when the admin
  * secret would first need the plain-http question.
  */
-export async function connectQuietly(ctx: CommandContext): Promise<Result | undefined> {
+export async function connectQuietly(context: CommandContext): Promise<Result | undefined> {
   if (!vscode.workspace.isTrusted) return undefined;
+  // Settings change in quick succession (a URL removed while the answer for the old one is on its
+  // way): only the latest quiet connect may change the status item.
+  const run = ++quietRuns;
+  const ctx: CommandContext = { ...context, showServer: (state) => {
+    if (run === quietRuns) context.showServer(state);
+  } };
   await ctx.ready();
   const { roots } = await ctx.client.sendRequest(listRootsRequest);
   const folder = (roots[0] !== undefined ? vscode.workspace.getWorkspaceFolder(uriOf(roots[0])) : undefined) ?? vscode.workspace.workspaceFolders?.[0];
   const opened = await ctx.connections.open(folder ? { folder } : {}, false);
-  if (!opened.ok || !(await ctx.connections.quietlyUsable(opened.session.url))) return undefined;
+  if (!opened.ok || !(await ctx.connections.quietlyUsable(opened.session.url))) {
+    // No server URL set (any more), or not one to ask without a question: the item shows no stale server.
+    ctx.showServer(undefined);
+    return undefined;
+  }
   return fetchConfig(ctx, opened.session, false);
 }

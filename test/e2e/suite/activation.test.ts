@@ -19,6 +19,7 @@ import {
   waitForStatus,
   workspaceRoot,
 } from '../helpers';
+import { hideBreadcrumbs } from '../window';
 
 const articleFile = 'hasura/metadata/databases/default/tables/public_article.yaml';
 const commentFile = 'hasura/metadata/databases/default/tables/public_comment.yaml';
@@ -68,10 +69,13 @@ suite('activation', () => {
     assert.deepEqual(filesWithOurDiagnosticsOutside('hasura/metadata'), []);
     await waitForStatus(api, (s) => s.state === 'ready' && s.roots.some((r) => r.errors > 0));
     assert.match(api.statusView.text, /^Metadata: \$\(error\) [1-9]\d* \$\(warning\) \d+$/);
+    // The breadcrumbs come from the outline, which catches up with the edit by timing (seen both ways).
+    const restoreBreadcrumbs = await hideBreadcrumbs();
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     comment.selection = new vscode.Selection(error.range.start, error.range.start);
     comment.revealRange(error.range, vscode.TextEditorRevealType.InCenter);
     await screenshot('problems-yaml-syntax-error', [error.message.replace(/\n[^]*$/, '').slice(0, 40)]);
+    await restoreBreadcrumbs();
 
     await replaceText(comment.document, original);
     await waitForDiagnostics(comment.document.uri, (ds) => !ds.some((d) => d.source === diagnosticSource));

@@ -74,7 +74,8 @@ suite('server commands', () => {
       assert.ok(text.includes(line), `the view has "${line}":\n${text}`);
     }
     assert.ok(!text.includes(SECRET));
-    await screenshot('server-configuration', ['Server configuration.md', 'Function permissions inferred: yes']);
+    // The Markdown grammar loads on first use, at times later than the page stays still: the heading in bold is the sign it coloured the view.
+    await screenshot('server-configuration', ['Server configuration.md', 'Function permissions inferred: yes'], ['.view-lines .mtkb:has-text("Server configuration")']);
   });
 
   test('Add Source: the server gets the source, databases.yaml the entry and the new tables.yaml; Drop Source undoes both', async () => {
@@ -204,6 +205,13 @@ suite('server commands', () => {
     const text = await waitForFileText(file, (t) => t.includes('Renamed relationship reviewer of public.comment to commenter'));
     assert.match(text, /pg_rename_relationship -> http:\/\/127\.0\.0\.1/);
     assert.ok(!text.includes(SECRET), `no secret in ${file}`);
+  });
+
+  test('once the server URL setting is removed, the status bar no longer shows that server', async () => {
+    assert.equal(api.serverView.visible, true, 'the item shows the server before');
+    const hidden = waitForServerView(api, (v) => !v.visible);
+    await serverSettings().update('url', undefined, vscode.ConfigurationTarget.Workspace);
+    assert.deepEqual(await hidden, { visible: false, text: '', tooltip: '', severity: 'none' });
   });
 });
 
