@@ -7,6 +7,7 @@
 //   npm run screenshots              write docs/images/*.png and list the ones that changed
 //   npm run screenshots -- --check   write them to a temporary folder and fail if any differs from docs/images
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -50,4 +51,5 @@ if (taken.length === 0 || differ.length > 0 || notTaken.length > 0) {
   process.exit(1);
 }
 rmSync(target, { recursive: true, force: true });
-console.log(`screenshots --check: ${taken.length} screenshots identical to docs/images (${taken.join(', ')}).`);
+console.log(`screenshots --check: ${taken.length} screenshots identical to docs/images:`);
+for (const f of taken) console.log(`${createHash('sha256').update(readFileSync(path.join(DOCS, f))).digest('hex')}  ${f}`);
