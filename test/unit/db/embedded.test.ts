@@ -158,8 +158,10 @@ describe('sources without a model, and a database process that fails', () => {
     assert.deepEqual((await buildDatabaseModels(root(), sources, { mode: 'off' })).map((b) => b.status), ['off', 'off', 'off']);
     assert.deepEqual((await buildDatabaseModels(root(), sources.slice(1), { cache: false })).map((b) => b.status), ['no model for mssql sources', 'no migrations']);
     assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live' })).map((b) => b.status), ['live: no database URL for this source']);
-    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { urls: { default: 'postgres://x' } })).map((b) => b.status), ['live: not available in this build']);
-    const live = await buildDatabaseModels(root(), sources.slice(0, 1), { urls: { default: 'postgres://x' }, live: (s, url) => Promise.resolve({ source: s.name, status: `live ${url}`, findings: [] }) });
+    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live', urls: { default: 'postgres://x' } })).map((b) => b.status), ['live: not available in this build']);
+    // auto: a live database that gives no model falls back to the migrations.
+    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { urls: { default: 'postgres://x' }, cache: false })).map((b) => b.status), ['live failed: not available in this build; from migrations: 1/1 applied']);
+    const live = await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live', urls: { default: 'postgres://x' }, live: (s, url) => Promise.resolve({ source: s.name, status: `live ${url}`, findings: [] }) });
     assert.deepEqual(live.map((b) => b.status), ['live postgres://x']);
   });
 

