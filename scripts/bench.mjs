@@ -19,8 +19,9 @@ import { EDIT_KINDS } from './bench/edits.mjs';
 import { coldCheck, coreEdits, cpuProfile, yamlFloor } from './bench/measurements.mjs';
 import { measurePeer, peerVersion } from './bench/peer.mjs';
 import { corpusProjects, generatedProject } from './bench/projects.mjs';
-import { checkTable, editTable, floorTable, profileTable, serverTable, targets, targetTable } from './bench/report.mjs';
+import { checkTable, editTable, floorTable, profileTable, serverTable, targets, targetTable, typingTable } from './bench/report.mjs';
 import { measureRestart, measureServer } from './bench/server.mjs';
+import { measureStartUp } from './bench/typing.mjs';
 import { median, round } from './bench/stats.mjs';
 
 /** The smoke run (CI) must stay quick. */
@@ -98,7 +99,8 @@ async function measureTarget(opts, target, failures) {
   await step(result, failures, 'floor', `yaml floor x${p.runs}`, () => yamlFloor(REPO, target, p.runs));
   const edits = p.lspEdits > 0 ? p.kinds : [];
   const what = `language server x${p.lspRuns}${edits.length > 0 ? ` (${p.lspEdits} edits x ${edits.length} kinds)` : ''}`;
-  await step(result, failures, 'server', what, () => repeated(p.lspRuns, 'initializeToReadyMs', (i) => measureServer(REPO, target.folder, target.root, i === 0 ? { edits, tableRel: target.tableRel, count: p.lspEdits } : {})));
+  await step(result, failures, 'server', what, () => repeated(p.lspRuns, 'initializeToReadyMs', (i) => measureServer(REPO, target.folder, target.root, i === 0 ? { edits, tableRel: target.tableRel, count: p.lspEdits, burst: edits.length > 0 } : {})));
+  if (target.tableRel) await step(result, failures, 'startUp', `cold start with a file open x${p.lspRuns}`, () => repeated(p.lspRuns, 'openFileDiagnosticsMs', () => measureStartUp(REPO, target.folder, target.root, target.tableRel)));
   await step(result, failures, 'restart', 'language server restart with its parse store', () => measureRestart(REPO, target.folder, target.root));
   if (p.coreEdits > 0) await step(result, failures, 'core', `in-process edits (${p.coreEdits} x ${p.kinds.length} kinds)`, () => coreEdits(REPO, target, p.coreEdits, p.kinds));
   if (opts.peer) await step(result, failures, 'peer', `yaml-language-server x${p.lspRuns}`, () => repeated(p.lspRuns, 'wallMs', () => measurePeer(REPO, target.root)));
@@ -164,10 +166,11 @@ async function main() {
     `Language servers: ours from initialize to all diagnostics, yaml-language-server (per file, the project's schemas) from spawn to every file's diagnostics\n${serverTable(results)}`,
     `The floor: yaml package parse time in-process\n${floorTable(results)}`,
     `One-line edits (median / p95)\n${editTable(results)}`,
+    `Fast typing and a cold start with a file open (from spawning the server)\n${typingTable(results)}`,
     ...(database ? [`Database model from SQL migrations (embedded Postgres in a child process)\n${databaseTable(database)}`] : []),
     ...(model ? [`With a database model: the language server on the generated N=${model.tables} project and a migration creating its tables (edits: editMs of each ready; pings: listRoots round trips every 20 ms while the model is built)\n${modelTable(model)}`] : []),
     ...(profile ? [`CPU profile of the cold check of ${profile.target}\n${profileTable(profile)}`] : []),
-    `Targets (issue 8; informational)\n${targetTable(goals)}`,
+    `Targets (issues 8 and 17; informational)\n${targetTable(goals)}`,
     ...(failures.length > 0 ? [`FAILURES\n${failures.map((f) => `  ${f}`).join('\n')}`] : []),
   ];
   process.stdout.write(`${sections.join('\n\n')}\n`);

@@ -30,14 +30,16 @@ export class ServerUnderTest {
   /**
    * @param cacheDir the server's cache folder (XDG_CACHE_HOME, where its parse store goes); a fresh
    * temporary one by default
+   * @param nodeArgs options for node before the server's script (a `--require` preload)
    */
   constructor(
     readonly workspace: string,
     readonly settings: Record<string, unknown> = {},
     readonly cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-lsp-cache-')),
+    nodeArgs: readonly string[] = [],
   ) {
     const env = { ...process.env, XDG_CACHE_HOME: cacheDir };
-    this.process = spawn(process.execPath, [path.join(REPO, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
+    this.process = spawn(process.execPath, [...nodeArgs, path.join(REPO, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
       this.latest.set(p.uri, p);
@@ -67,7 +69,12 @@ export class ServerUnderTest {
   }
 
   diagnostics(rel: string): PublishedDiagnostics['diagnostics'] | undefined {
-    return this.latest.get(this.uri(rel))?.diagnostics;
+    return this.published(this.uri(rel));
+  }
+
+  /** The last diagnostics published for `uri`. */
+  published(uri: string): PublishedDiagnostics['diagnostics'] | undefined {
+    return this.latest.get(uri)?.diagnostics;
   }
 
   /** Resolves when the predicate holds after some notification (no sleeps). */

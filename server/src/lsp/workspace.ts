@@ -335,11 +335,13 @@ export class MetadataWorkspace {
    * Work the language server does on its own (start-up, the re-check after an edit, the check with
    * new database models) that threw: its stack goes to the log, a `check-failed` error is published
    * on the root it was checking (every root, or the workspace folders when none is known yet), and
-   * the status is ready again; the next check of that root clears it. Never throws.
+   * the status is ready again; the root's next check starts afresh and clears it. Never throws.
    */
   checkFailed(what: string, error: unknown): void {
     try {
       this.publisher.log?.(`${what} failed: ${describeError(error, true)}`);
+      // The session of the root whose check threw may hold less than the changes it was given: the next check starts afresh.
+      if (this.checking !== undefined) this.sessions.delete(this.checking);
       const places = this.checking !== undefined ? [this.checking] : this.roots.length > 0 ? this.roots : this.folders;
       for (const place of places) this.failures.set(place, checkFailure(what, error, this.roots.includes(place) ? `${place}/version.yaml` : place));
       this.checking = undefined;
