@@ -1,4 +1,4 @@
-import { createConnection, DidChangeWatchedFilesNotification, MessageType, ProposedFeatures, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, MessageType, ProposedFeatures, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { CodeActionParams, CompletionParams, DefinitionParams, DocumentLinkParams, DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult, PrepareRenameParams, ReferenceParams, RenameParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from '../../common/protocol';
@@ -138,7 +138,12 @@ documents.onDidClose((event) => {
 connection.onDidChangeWatchedFiles((event) => {
   for (const change of event.changes) {
     const path = uriToPath(change.uri);
-    if (path) disk.invalidate(path);
+    if (path) {
+      disk.invalidate(path);
+      // A file deleted on disk leaves the project even while an editor still shows it (VS Code keeps
+      // the document open, its tab marked deleted) until the document is edited again.
+      if (change.type === FileChangeType.Deleted) host.delete(path);
+    }
     schedule(path);
   }
 });

@@ -53,3 +53,30 @@ describe('language server diagnostics (dist/server.js over stdio)', () => {
     assert.equal(last.roots[0]!.files, 8);
   });
 });
+
+describe('a file deleted on disk while an editor still has it open', () => {
+  test('is gone from the project (its findings cleared) until the file is there again', async () => {
+    const dir = copyFixture('basic');
+    const tag = 'metadata/databases/default/tables/public_tag.yaml';
+    const text = 'table:\n  name: tag\n  schema: public\n';
+    fs.writeFileSync(path.join(dir, tag), text);
+    const server = new ServerUnderTest(dir);
+    try {
+      await server.start();
+      await server.until(() => server.diagnostics(tag)?.length === 1, 'the unreferenced hint');
+      assert.deepEqual(server.diagnostics(tag)!.map((d) => [d.code, d.severity]), [['table-file-unreferenced', 4]]);
+      const uri = server.uri(tag);
+      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+      // VS Code keeps the document open (its tab marked deleted) and tells of the deletion only by the watcher.
+      fs.rmSync(path.join(dir, tag));
+      await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }] });
+      await server.until(() => server.diagnostics(tag)?.length === 0, 'the hint cleared');
+      // Saved again (the file is created), it is back, still open.
+      fs.writeFileSync(path.join(dir, tag), text);
+      await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 1 }] });
+      await server.until(() => server.diagnostics(tag)?.length === 1, 'the hint back');
+    } finally {
+      await server.stop();
+    }
+  });
+});
