@@ -9,14 +9,26 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./server/src/core/tsconfig.json', './common/tsconfig.json', './server/tsconfig.json', './client/tsconfig.json', './test/tsconfig.json', './test/e2e/tsconfig.json'],
+        project: [
+          './server/src/core/tsconfig.json',
+          './common/tsconfig.json',
+          './server/tsconfig.json',
+          './client/tsconfig.json',
+          './test/tsconfig.json',
+          './test/e2e/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
     rules: {
-      '@typescript-eslint/no-floating-promises': ['error', {
-        allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'test', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }],
-      }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'test', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'smart'],
@@ -26,13 +38,19 @@ export default tseslint.config(
     // The core is pure: no vscode, no LSP connection, no node I/O.
     files: ['server/src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'The core must not depend on VS Code or the LSP connection.' },
-          { group: ['fs', 'node:*', 'path', 'child_process', 'http', 'https', 'os'], message: 'The core gets I/O through an injected host.' },
-          { group: ['**/common/**', '**/client/**', '**/lsp/**', '**/cli/**', '**/node/**'], message: 'The core imports nothing outside server/src/core.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*'],
+              message: 'The core must not depend on VS Code or the LSP connection.',
+            },
+            { group: ['fs', 'node:*', 'path', 'child_process', 'http', 'https', 'os'], message: 'The core gets I/O through an injected host.' },
+            { group: ['**/common/**', '**/client/**', '**/lsp/**', '**/cli/**', '**/node/**'], message: 'The core imports nothing outside server/src/core.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'process'],
     },
   },
@@ -41,9 +59,12 @@ export default tseslint.config(
     // only through the protocol (common/protocol.ts), never through its code.
     files: ['client/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/server/**'], message: 'The client imports nothing from server/: what both sides need lives in common/.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**'], message: 'The client imports nothing from server/: what both sides need lives in common/.' }],
+        },
+      ],
     },
   },
   {
@@ -51,21 +72,33 @@ export default tseslint.config(
     // imports, erased from the bundles), nothing else of the server and nothing of the client.
     files: ['common/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/client/**', '**/lsp/**', '**/cli/**', '**/node/**', '**/main', '**/cli'], message: 'common/ imports neither the client nor the language server.' },
-          { group: ['**/core/**'], allowTypeImports: true, message: 'common/ may import only types from the core.' },
-          { group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'common/ runs on both sides: no vscode and no LSP connection (vscode-jsonrpc types only).' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '**/lsp/**', '**/cli/**', '**/node/**', '**/main', '**/cli'],
+              message: 'common/ imports neither the client nor the language server.',
+            },
+            { group: ['**/core/**'], allowTypeImports: true, message: 'common/ may import only types from the core.' },
+            {
+              group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*'],
+              message: 'common/ runs on both sides: no vscode and no LSP connection (vscode-jsonrpc types only).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/client/**'], message: 'The language server and the CLI import nothing from the client.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/client/**'], message: 'The language server and the CLI import nothing from the client.' }],
+        },
+      ],
     },
   },
 );

@@ -93,7 +93,12 @@ export interface LspTextDocumentEdit {
 }
 export type LspFileOperation =
   | { readonly kind: 'create'; readonly uri: string; readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean } }
-  | { readonly kind: 'rename'; readonly oldUri: string; readonly newUri: string; readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean } }
+  | {
+      readonly kind: 'rename';
+      readonly oldUri: string;
+      readonly newUri: string;
+      readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean };
+    }
   | { readonly kind: 'delete'; readonly uri: string; readonly options?: { readonly recursive?: boolean; readonly ignoreIfNotExists?: boolean } };
 export interface LspWorkspaceEdit {
   readonly documentChanges: readonly (LspTextDocumentEdit | LspFileOperation)[];

@@ -30,7 +30,20 @@ const SMOKE_LIMIT_S = 60;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const opts = { smoke: false, sizes: [100, 1000, 10_000], peer: true, json: undefined, seed: 1, edits: undefined, coreEdits: undefined, corpus: true, database: true, modelTables: 1000, profile: true, cache: path.join(os.tmpdir(), 'graphql-metadata-bench') };
+  const opts = {
+    smoke: false,
+    sizes: [100, 1000, 10_000],
+    peer: true,
+    json: undefined,
+    seed: 1,
+    edits: undefined,
+    coreEdits: undefined,
+    corpus: true,
+    database: true,
+    modelTables: 1000,
+    profile: true,
+    cache: path.join(os.tmpdir(), 'graphql-metadata-bench'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => argv[++i] ?? fail(`${arg} needs a value`);
@@ -78,7 +91,13 @@ async function repeated(runs, key, once) {
   const all = [];
   for (let i = 0; i < runs; i++) all.push(await once(i));
   const values = all.map((r) => r[key]);
-  return { ...all[0], [key]: round(median(values)), [`best_${key}`]: round(Math.min(...values)), runs, peakRssKb: Math.max(...all.map((r) => r.peakRssKb ?? 0)) };
+  return {
+    ...all[0],
+    [key]: round(median(values)),
+    [`best_${key}`]: round(Math.min(...values)),
+    runs,
+    peakRssKb: Math.max(...all.map((r) => r.peakRssKb ?? 0)),
+  };
 }
 
 async function step(result, failures, key, what, fn) {
@@ -95,15 +114,25 @@ async function measureTarget(opts, target, failures) {
   const p = plan(opts, target);
   const result = { ...target };
   await step(result, failures, 'check', `cold check x${p.runs}`, () => coldCheck(REPO, target, p.runs));
-  if (target.kind === 'generated' && result.check && (result.check.errors > 0 || result.check.warnings > 0)) failures.push(`${target.name}: the generated project is not clean (${result.check.errors} errors, ${result.check.warnings} warnings)`);
+  if (target.kind === 'generated' && result.check && (result.check.errors > 0 || result.check.warnings > 0))
+    failures.push(`${target.name}: the generated project is not clean (${result.check.errors} errors, ${result.check.warnings} warnings)`);
   await step(result, failures, 'floor', `yaml floor x${p.runs}`, () => yamlFloor(REPO, target, p.runs));
   const edits = p.lspEdits > 0 ? p.kinds : [];
   const what = `language server x${p.lspRuns}${edits.length > 0 ? ` (${p.lspEdits} edits x ${edits.length} kinds)` : ''}`;
-  await step(result, failures, 'server', what, () => repeated(p.lspRuns, 'initializeToReadyMs', (i) => measureServer(REPO, target.folder, target.root, i === 0 ? { edits, tableRel: target.tableRel, count: p.lspEdits, burst: edits.length > 0 } : {})));
-  if (target.tableRel) await step(result, failures, 'startUp', `cold start with a file open x${p.lspRuns}`, () => repeated(p.lspRuns, 'openFileDiagnosticsMs', () => measureStartUp(REPO, target.folder, target.root, target.tableRel)));
+  await step(result, failures, 'server', what, () =>
+    repeated(p.lspRuns, 'initializeToReadyMs', (i) =>
+      measureServer(REPO, target.folder, target.root, i === 0 ? { edits, tableRel: target.tableRel, count: p.lspEdits, burst: edits.length > 0 } : {}),
+    ),
+  );
+  if (target.tableRel)
+    await step(result, failures, 'startUp', `cold start with a file open x${p.lspRuns}`, () =>
+      repeated(p.lspRuns, 'openFileDiagnosticsMs', () => measureStartUp(REPO, target.folder, target.root, target.tableRel)),
+    );
   await step(result, failures, 'restart', 'language server restart with its parse store', () => measureRestart(REPO, target.folder, target.root));
-  if (p.coreEdits > 0) await step(result, failures, 'core', `in-process edits (${p.coreEdits} x ${p.kinds.length} kinds)`, () => coreEdits(REPO, target, p.coreEdits, p.kinds));
-  if (opts.peer) await step(result, failures, 'peer', `yaml-language-server x${p.lspRuns}`, () => repeated(p.lspRuns, 'wallMs', () => measurePeer(REPO, target.root)));
+  if (p.coreEdits > 0)
+    await step(result, failures, 'core', `in-process edits (${p.coreEdits} x ${p.kinds.length} kinds)`, () => coreEdits(REPO, target, p.coreEdits, p.kinds));
+  if (opts.peer)
+    await step(result, failures, 'peer', `yaml-language-server x${p.lspRuns}`, () => repeated(p.lspRuns, 'wallMs', () => measurePeer(REPO, target.root)));
   return result;
 }
 
@@ -118,7 +147,11 @@ async function measureDatabaseTarget(opts, failures) {
   }
   try {
     const started = performance.now();
-    const measured = await measureDatabase(REPO, { name, root: path.join(folder, 'metadata') }, { cacheRuns: opts.smoke ? 2 : 5, savedDataDirRun: !opts.smoke, log });
+    const measured = await measureDatabase(
+      REPO,
+      { name, root: path.join(folder, 'metadata') },
+      { cacheRuns: opts.smoke ? 2 : 5, savedDataDirRun: !opts.smoke, log },
+    );
     return { name, ...measured, totalMs: Math.round(performance.now() - started) };
   } catch (error) {
     failures.push(`${name}: database model: ${error instanceof Error ? error.message : String(error)}`);
@@ -158,7 +191,19 @@ async function main() {
   // The database model's embedded Postgres (initdb included in the smoke run) has its own time.
   const seconds = (performance.now() - started - (database?.totalMs ?? 0) - (model?.totalMs ?? 0)) / 1000;
   if (opts.smoke && seconds > SMOKE_LIMIT_S) failures.push(`the smoke run took ${Math.round(seconds)} s, more than ${SMOKE_LIMIT_S} s`);
-  const meta = { date: new Date().toISOString(), node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg(), seed: opts.seed, smoke: opts.smoke, yamlLanguageServer: peerVersion(), totalMs: Math.round(performance.now() - started) };
+  const meta = {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: os.loadavg(),
+    seed: opts.seed,
+    smoke: opts.smoke,
+    yamlLanguageServer: peerVersion(),
+    totalMs: Math.round(performance.now() - started),
+  };
   const report = { meta, results, database, model, profile, targets: goals, failures };
   const sections = [
     `GraphQL Engine Metadata benchmark (${meta.node}, ${meta.cpus} CPUs, yaml-language-server ${meta.yamlLanguageServer}, seed ${meta.seed})`,
@@ -168,7 +213,11 @@ async function main() {
     `One-line edits (median / p95)\n${editTable(results)}`,
     `Fast typing and a cold start with a file open (from spawning the server)\n${typingTable(results)}`,
     ...(database ? [`Database model from SQL migrations (embedded Postgres in a child process)\n${databaseTable(database)}`] : []),
-    ...(model ? [`With a database model: the language server on the generated N=${model.tables} project and a migration creating its tables (edits: editMs of each ready; pings: listRoots round trips every 20 ms while the model is built)\n${modelTable(model)}`] : []),
+    ...(model
+      ? [
+          `With a database model: the language server on the generated N=${model.tables} project and a migration creating its tables (edits: editMs of each ready; pings: listRoots round trips every 20 ms while the model is built)\n${modelTable(model)}`,
+        ]
+      : []),
     ...(profile ? [`CPU profile of the cold check of ${profile.target}\n${profileTable(profile)}`] : []),
     `Targets (issues 8 and 17; informational)\n${targetTable(goals)}`,
     ...(failures.length > 0 ? [`FAILURES\n${failures.map((f) => `  ${f}`).join('\n')}`] : []),

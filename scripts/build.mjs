@@ -32,7 +32,12 @@ const serverJsonRpc = besideServer('vscode-jsonrpc', besideServer('vscode-langua
 const entries = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // Also a command (bin graphql-metadata-language-server) for other editors' LSP clients.
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, plugins: [{ name: 'server-jsonrpc', setup: (build) => build.onResolve({ filter: /^vscode-jsonrpc$/ }, () => ({ path: serverJsonRpc })) }] },
+  {
+    entryPoints: ['server/src/main.ts'],
+    outfile: 'dist/server.js',
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [{ name: 'server-jsonrpc', setup: (build) => build.onResolve({ filter: /^vscode-jsonrpc$/ }, () => ({ path: serverJsonRpc })) }],
+  },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   // The database child process (forked by server/src/node/db/embedded.ts). PGlite stays a runtime
   // dependency: it finds its wasm, data and extension bundles next to its own files.
@@ -42,7 +47,12 @@ const entries = [
 ];
 
 // The schema validators as code, bundled with ajv's small runtime helpers.
-entries.push({ stdin: { contents: generateValidators(), resolveDir: process.cwd(), sourcefile: 'validators.js' }, entryPoints: undefined, outfile: 'dist/validators.js', sourcemap: false });
+entries.push({
+  stdin: { contents: generateValidators(), resolveDir: process.cwd(), sourcefile: 'validators.js' },
+  entryPoints: undefined,
+  outfile: 'dist/validators.js',
+  sourcemap: false,
+});
 
 for (const entry of entries.filter((e) => e.stdin || existsSync(e.entryPoints[0]))) {
   const options = { ...common, ...entry };

@@ -39,12 +39,28 @@ if (!(await tagsAsExpected())) {
   rmSync(dir, { recursive: true, force: true });
   process.exit(1);
 }
-run(process.execPath, ['out/server-main.js', '--server-data-dir', path.join(dir, 'server-data'), '--extensions-dir', path.join(dir, 'extensions'), '--install-extension', VSIX], VSCODE_DIR);
+run(
+  process.execPath,
+  ['out/server-main.js', '--server-data-dir', path.join(dir, 'server-data'), '--extensions-dir', path.join(dir, 'extensions'), '--install-extension', VSIX],
+  VSCODE_DIR,
+);
 
 const port = await freePort();
 const server = await startVsCodeServer({ port, dataDir: dir, logFile: path.join(dir, 'server.log') });
 const { chromium } = require('playwright-core');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 let code = 1;
 try {
   const page = await browser.newPage();

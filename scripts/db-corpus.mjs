@@ -12,7 +12,10 @@ const CORPUS = path.resolve(REPO, '../shared/corpus');
 const args = process.argv.slice(2);
 const markdown = args.includes('--markdown');
 const only = args.filter((a) => !a.startsWith('--'));
-const projects = readdirSync(CORPUS, { withFileTypes: true }).filter((d) => d.isDirectory() && (only.length === 0 || only.includes(d.name))).map((d) => d.name).sort();
+const projects = readdirSync(CORPUS, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && (only.length === 0 || only.includes(d.name)))
+  .map((d) => d.name)
+  .sort();
 const DB_CODES = /^(db-|migration-|relationship-name-conflicts-column$)/;
 
 const rows = [];
@@ -23,7 +26,11 @@ for (const name of projects) {
     continue;
   }
   const started = performance.now();
-  const r = spawnSync(process.execPath, [path.join(REPO, 'dist/cli.js'), 'check', '.', '--database', 'migrations', '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [path.join(REPO, 'dist/cli.js'), 'check', '.', '--database', 'migrations', '--format', 'json'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const ms = Math.round(performance.now() - started);
   let report;
   try {

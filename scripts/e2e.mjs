@@ -95,8 +95,10 @@ function banner(lines) {
 
 function loudSkip(missing) {
   banner([
-    'E2E TESTS SKIPPED: they need a real VS Code, which is not set up here.', '',
-    ...missing.map((m) => `missing: ${m}`), '',
+    'E2E TESTS SKIPPED: they need a real VS Code, which is not set up here.',
+    '',
+    ...missing.map((m) => `missing: ${m}`),
+    '',
     'Set it up once (Debian 12, as root or with sudo; ~1 min):   npm run setup:e2e',
     'then run:                                                    npm run test:e2e',
     '(with CI=true the setup runs automatically and a skip is not allowed)',
@@ -151,8 +153,14 @@ function prepareTempDir(run) {
   // the lines of the text before the edit or after it) and the gutter's lightbulb (seen beside the open
   // Quick Fix menu in one run and not in the next; a menu opened by command still shows one at its line).
   const settings = {
-    'editor.cursorBlinking': 'solid', 'remote.autoForwardPorts': false, 'workbench.iconTheme': 'vs-minimal', 'editor.links': false,
-    'editor.occurrencesHighlight': 'off', 'editor.selectionHighlight': false, 'editor.stickyScroll.enabled': false, 'editor.lightbulb.enabled': 'off',
+    'editor.cursorBlinking': 'solid',
+    'remote.autoForwardPorts': false,
+    'workbench.iconTheme': 'vs-minimal',
+    'editor.links': false,
+    'editor.occurrencesHighlight': 'off',
+    'editor.selectionHighlight': false,
+    'editor.stickyScroll.enabled': false,
+    'editor.lightbulb.enabled': 'off',
   };
   writeFileSync(path.join(machine, 'settings.json'), JSON.stringify(settings, null, 2));
   return dir;
@@ -177,8 +185,15 @@ async function runWorkbench(tmp, port, workspace) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   cleanups.push(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -331,7 +346,10 @@ async function cleanup(tmp, keep) {
 
 /** The runs E2E_RUNS names (default: all); an unknown name is an error. */
 function selectedRuns() {
-  const names = (process.env.E2E_RUNS ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const names = (process.env.E2E_RUNS ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   const unknown = names.filter((n) => !RUNS.some((run) => run.name === n));
   if (unknown.length > 0) throw new Error(`E2E_RUNS: unknown run(s) ${unknown.join(', ')}; known: ${RUNS.map((r) => r.name).join(', ')}`);
   return names.length === 0 ? RUNS : RUNS.filter((run) => names.includes(run.name));
@@ -371,8 +389,11 @@ async function runOnce(run) {
     code = await timed(`${run.name}: workbench + tests`, () => Promise.race([runWorkbench(tmp, port, workspace), timeout(TIMEOUT_MS)]));
   } catch (error) {
     if (error instanceof E2eTimeout) {
-      banner([`${error.message}: the tests never reported an exit code.`, 'Browser and VS Code server stopped;',
-        `server log: ${path.join(tmp, 'server.log')} (raise E2E_TIMEOUT_SECONDS if the run is just slow)`]);
+      banner([
+        `${error.message}: the tests never reported an exit code.`,
+        'Browser and VS Code server stopped;',
+        `server log: ${path.join(tmp, 'server.log')} (raise E2E_TIMEOUT_SECONDS if the run is just slow)`,
+      ]);
     } else {
       console.error(`\n[e2e] FAILED: ${error.stack ?? error}\n`);
     }

@@ -36,7 +36,9 @@ const replay = option('replay', undefined);
 if (replay !== undefined) {
   const results = await replayReproducers(path.resolve(replay), { limitMs });
   for (const r of results) {
-    console.log(`${path.basename(r.dir)} ${String(Math.round(r.ms)).padStart(6)} ms  ${r.info.project} ${r.info.file} [${r.info.mutators.join(', ')}]${r.failure ? ` ${r.failure.kind}: ${r.failure.message.split('\n')[0]}` : ''}`);
+    console.log(
+      `${path.basename(r.dir)} ${String(Math.round(r.ms)).padStart(6)} ms  ${r.info.project} ${r.info.file} [${r.info.mutators.join(', ')}]${r.failure ? ` ${r.failure.kind}: ${r.failure.message.split('\n')[0]}` : ''}`,
+    );
   }
   const failed = results.filter((r) => r.failure).length;
   console.log(`replay: ${results.length} reproducer(s), ${failed} failure(s), slowest ${Math.round(Math.max(0, ...results.map((r) => r.ms)))} ms`);
@@ -45,7 +47,11 @@ if (replay !== undefined) {
 console.log(`fuzz: ${cases} cases, seed ${seed}, ${workers} worker(s), ${limitMs} ms per case, reproducers in ${path.relative(repo, out)}`);
 let last = 0;
 const summary = await runFuzz({
-  cases, seed, out, workers, limitMs,
+  cases,
+  seed,
+  out,
+  workers,
+  limitMs,
   onProgress(done, failures) {
     const now = Date.now();
     if (now - last < 10_000 && done !== cases) return;
@@ -53,9 +59,13 @@ const summary = await runFuzz({
     console.log(`  ${done}/${cases} cases, ${failures} failure(s)`);
   },
 });
-console.log(`fuzz: ${summary.cases} cases in ${(summary.ms / 1000).toFixed(1)} s (${(summary.cases / (summary.ms / 1000)).toFixed(0)}/s); slowest ${Math.round(summary.slowestMs)} ms (case ${summary.slowestCase}); ${summary.failures.length} failure(s)`);
+console.log(
+  `fuzz: ${summary.cases} cases in ${(summary.ms / 1000).toFixed(1)} s (${(summary.cases / (summary.ms / 1000)).toFixed(0)}/s); slowest ${Math.round(summary.slowestMs)} ms (case ${summary.slowestCase}); ${summary.failures.length} failure(s)`,
+);
 for (const f of summary.failures) {
-  console.log(`- case ${f.case.index} ${f.case.project} ${f.case.file} [${f.case.mutators.join(', ')}] ${f.failure.kind}: ${f.failure.message.split('\n').slice(0, 3).join(' | ')}`);
+  console.log(
+    `- case ${f.case.index} ${f.case.project} ${f.case.file} [${f.case.mutators.join(', ')}] ${f.failure.kind}: ${f.failure.message.split('\n').slice(0, 3).join(' | ')}`,
+  );
   if (f.saved) console.log(`  saved ${path.relative(repo, f.saved)}`);
 }
 process.exit(summary.failures.length > 0 ? 1 : 0);

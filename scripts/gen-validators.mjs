@@ -15,7 +15,13 @@ const standaloneCode = require('ajv/dist/standalone').default;
 /** Must stay the same computation as schemaHash() in server/src/node/schemas.ts. */
 function schemaHash(dir) {
   const hash = createHash('sha256');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(dir, file))).update('\0');
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(dir, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

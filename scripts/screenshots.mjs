@@ -31,7 +31,9 @@ if (!check) {
   console.log(changed === '' ? 'screenshots: docs/images is unchanged.' : `screenshots: changed:\n${changed}`);
   process.exit(0);
 }
-const taken = readdirSync(target).filter((f) => f.endsWith('.png')).sort();
+const taken = readdirSync(target)
+  .filter((f) => f.endsWith('.png'))
+  .sort();
 const differ = taken.filter((f) => {
   try {
     return !readFileSync(path.join(target, f)).equals(readFileSync(path.join(DOCS, f)));
@@ -52,4 +54,9 @@ if (taken.length === 0 || differ.length > 0 || notTaken.length > 0) {
 }
 rmSync(target, { recursive: true, force: true });
 console.log(`screenshots --check: ${taken.length} screenshots identical to docs/images:`);
-for (const f of taken) console.log(`${createHash('sha256').update(readFileSync(path.join(DOCS, f))).digest('hex')}  ${f}`);
+for (const f of taken)
+  console.log(
+    `${createHash('sha256')
+      .update(readFileSync(path.join(DOCS, f)))
+      .digest('hex')}  ${f}`,
+  );

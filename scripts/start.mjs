@@ -31,7 +31,9 @@ if (hasDesktopCode()) {
   mkdirSync(dataDir, { recursive: true });
   const port = Number(process.env.PORT ?? (await freePort()));
   const server = await startVsCodeServer({ port, dataDir, logFile: path.join(dataDir, 'server.log') });
-  console.log(`\nGraphQL Engine Metadata is loaded in VS Code at:\n\n  ${workbenchUrl(port, WORKSPACE)}\n\nOpen it in a browser on this machine (Ctrl-C stops the server).`);
+  console.log(
+    `\nGraphQL Engine Metadata is loaded in VS Code at:\n\n  ${workbenchUrl(port, WORKSPACE)}\n\nOpen it in a browser on this machine (Ctrl-C stops the server).`,
+  );
   const stop = () => void stopProcessGroup(server).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -71,18 +71,20 @@ function createRegistry(onigLib, grammars) {
       return g ? tm.parseRawGrammar(fs.readFileSync(g.path, 'utf8'), g.path) : null;
     },
     // VS Code collects injections for every dotted prefix of the scope name.
-    getInjections: (scopeName) => scopeName.split('.')
-      .flatMap((_, i, parts) => injections.get(parts.slice(0, i + 1).join('.')) ?? []),
+    getInjections: (scopeName) => scopeName.split('.').flatMap((_, i, parts) => injections.get(parts.slice(0, i + 1).join('.')) ?? []),
   });
 }
 
 // ---- files --------------------------------------------------------------------------------
 
 function walk(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? walk(p) : [p];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? walk(p) : [p];
+    })
+    .sort();
 }
 
 function isSnapshot(file) {
@@ -130,13 +132,16 @@ function describeToken(sign, t, other) {
 function diffBlock(eb, ab) {
   const [eSrc, aSrc] = [eb[0]?.slice(1) ?? '', ab[0]?.slice(1) ?? ''];
   if (eSrc !== aSrc) return [`  - source ${JSON.stringify(eSrc)}`, `  + source ${JSON.stringify(aSrc)}`];
-  const expected = eb.slice(1).filter((l) => !ab.includes(l)).map((l) => token(l, eSrc));
-  const actual = ab.slice(1).filter((l) => !eb.includes(l)).map((l) => token(l, aSrc));
+  const expected = eb
+    .slice(1)
+    .filter((l) => !ab.includes(l))
+    .map((l) => token(l, eSrc));
+  const actual = ab
+    .slice(1)
+    .filter((l) => !eb.includes(l))
+    .map((l) => token(l, aSrc));
   const twin = (t, side) => side.find((o) => o.range === t.range) ?? side[0];
-  return [
-    ...expected.map((t) => describeToken('-', t, twin(t, actual))),
-    ...actual.map((t) => describeToken('+', t, twin(t, expected))),
-  ];
+  return [...expected.map((t) => describeToken('-', t, twin(t, actual))), ...actual.map((t) => describeToken('+', t, twin(t, expected)))];
 }
 
 function diffSnapshots(expected, actual) {
@@ -200,7 +205,11 @@ async function runAssertionSuite(registry, suite) {
     results.assertions += testCase.assertions.reduce((n, a) => n + a.scopeAssertions.length, 0);
     const failures = await runGrammarTestCase(registry, testCase);
     if (failures.length === 0) pass(rel(file));
-    else fail(rel(file), failures.map((f) => describeFailure(file, f)));
+    else
+      fail(
+        rel(file),
+        failures.map((f) => describeFailure(file, f)),
+      );
   }
 }
 
@@ -210,7 +219,10 @@ function contributionProblems() {
   const languages = new Set((manifest.contributes?.languages ?? []).map((l) => l.id));
   const problems = [];
   for (const g of ownGrammars) {
-    if (!fs.existsSync(g.path)) { problems.push(`${rel(g.path)} does not exist`); continue; }
+    if (!fs.existsSync(g.path)) {
+      problems.push(`${rel(g.path)} does not exist`);
+      continue;
+    }
     const declared = JSON.parse(fs.readFileSync(g.path, 'utf8')).scopeName;
     if (declared !== g.scopeName) problems.push(`${rel(g.path)} declares ${declared}, package.json says ${g.scopeName}`);
     if (g.language && !languages.has(g.language)) problems.push(`${g.scopeName}: language ${g.language} is not contributed`);

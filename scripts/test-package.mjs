@@ -43,7 +43,12 @@ function flagValue(flag) {
 }
 
 function run(command, args, { cwd = user, env = {}, input } = {}) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', input, env: { ...process.env, npm_config_cache: cache, npm_config_update_notifier: 'false', NO_COLOR: '1', ...env } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, npm_config_cache: cache, npm_config_update_notifier: 'false', NO_COLOR: '1', ...env },
+  });
   return { code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
@@ -79,11 +84,24 @@ expect('npm run check -- DIR --format json: stdout is the JSON report alone', vi
 mkdirSync(user, { recursive: true });
 const packed = JSON.parse(must('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT }).stdout)[0];
 const tarball = path.join(dir, packed.filename);
-console.log(`packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB (${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked)`);
-const unexpected = packed.files.map((f) => f.path).filter((f) => !/^(dist\/[^/]+\.js|schemas\/[^/]+\.json|syntaxes\/[^/]+\.json|syntaxes\/README\.md|docs\/rules\.md|docs\/sync\.md|images\/icon\.png|docs\/images\/[^/]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f));
-expect('the tarball holds only what the package needs', { code: 0, stdout: '', stderr: '' }, 0, () => (unexpected.length ? `unexpected files: ${unexpected.join(', ')}` : undefined));
+console.log(
+  `packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB (${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked)`,
+);
+const unexpected = packed.files
+  .map((f) => f.path)
+  .filter(
+    (f) =>
+      !/^(dist\/[^/]+\.js|schemas\/[^/]+\.json|syntaxes\/[^/]+\.json|syntaxes\/README\.md|docs\/rules\.md|docs\/sync\.md|images\/icon\.png|docs\/images\/[^/]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(
+        f,
+      ),
+  );
+expect('the tarball holds only what the package needs', { code: 0, stdout: '', stderr: '' }, 0, () =>
+  unexpected.length ? `unexpected files: ${unexpected.join(', ')}` : undefined,
+);
 const missing = ['README.md', 'LICENSE', 'dist/cli.js', 'docs/rules.md', 'schemas/index.json'].filter((f) => !packed.files.some((entry) => entry.path === f));
-expect('the tarball holds the README, the licence, the CLI, the rule docs and the schemas', { code: 0, stdout: '', stderr: '' }, 0, () => (missing.length ? `missing: ${missing.join(', ')}` : undefined));
+expect('the tarball holds the README, the licence, the CLI, the rule docs and the schemas', { code: 0, stdout: '', stderr: '' }, 0, () =>
+  missing.length ? `missing: ${missing.join(', ')}` : undefined,
+);
 
 // 2. Installed into an empty folder with an empty cache: the dependencies come from the registry.
 must('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball]);
@@ -92,16 +110,34 @@ cpSync(path.join(ROOT, 'test/fixtures/projects/basic'), path.join(user, 'hasura'
 // 3. The README's commands.
 const exec = (args, options) => run('npx', args, options);
 expect('npx graphql-engine-metadata check hasura', exec(['graphql-engine-metadata', 'check', 'hasura']), 1, has('hasura/metadata/allow_list.yaml:1:15  error'));
-expect('npx -p graphql-engine-metadata graphql-metadata check hasura --format sarif --output-file metadata.sarif', exec(['-p', 'graphql-engine-metadata', 'graphql-metadata', 'check', 'hasura', '--format', 'sarif', '--output-file', 'metadata.sarif']), 1, () => {
-  const sarif = JSON.parse(readFileSync(path.join(user, 'metadata.sarif'), 'utf8'));
-  return sarif.version === '2.1.0' && sarif.runs[0].results.length === 1 && sarif.runs[0].tool.driver.rules.every((r) => r.help?.markdown) ? undefined : 'metadata.sarif is not the expected SARIF';
-});
-expect('npx graphql-engine-metadata check hasura --format json > out.json', exec(['graphql-engine-metadata', 'check', 'hasura', '--format', 'json']), 1, (r) => (JSON.parse(r.stdout).summary.errors === 1 ? undefined : 'not one error'));
+expect(
+  'npx -p graphql-engine-metadata graphql-metadata check hasura --format sarif --output-file metadata.sarif',
+  exec(['-p', 'graphql-engine-metadata', 'graphql-metadata', 'check', 'hasura', '--format', 'sarif', '--output-file', 'metadata.sarif']),
+  1,
+  () => {
+    const sarif = JSON.parse(readFileSync(path.join(user, 'metadata.sarif'), 'utf8'));
+    return sarif.version === '2.1.0' && sarif.runs[0].results.length === 1 && sarif.runs[0].tool.driver.rules.every((r) => r.help?.markdown)
+      ? undefined
+      : 'metadata.sarif is not the expected SARIF';
+  },
+);
+expect('npx graphql-engine-metadata check hasura --format json > out.json', exec(['graphql-engine-metadata', 'check', 'hasura', '--format', 'json']), 1, (r) =>
+  JSON.parse(r.stdout).summary.errors === 1 ? undefined : 'not one error',
+);
 for (const command of ['export', 'apply', 'diff']) {
-  expect(`npx graphql-engine-metadata ${command} --help`, exec(['graphql-engine-metadata', command, '--help']), 0, has(`graphql-metadata ${command} --server URL`));
+  expect(
+    `npx graphql-engine-metadata ${command} --help`,
+    exec(['graphql-engine-metadata', command, '--help']),
+    0,
+    has(`graphql-metadata ${command} --server URL`),
+  );
 }
-expect('npx graphql-engine-metadata --version', exec(['graphql-engine-metadata', '--version']), 0, (r) => (r.stdout === `${pkg.version}\n` ? undefined : `printed ${r.stdout}`));
-expect('diff without a server says why and exits 2', exec(['graphql-engine-metadata', 'diff', '--server', nowhere, 'hasura/metadata']), 2, (r) => (r.stderr.includes(`Could not reach ${nowhere}/v1/metadata`) ? undefined : 'the error does not name the server'));
+expect('npx graphql-engine-metadata --version', exec(['graphql-engine-metadata', '--version']), 0, (r) =>
+  r.stdout === `${pkg.version}\n` ? undefined : `printed ${r.stdout}`,
+);
+expect('diff without a server says why and exits 2', exec(['graphql-engine-metadata', 'diff', '--server', nowhere, 'hasura/metadata']), 2, (r) =>
+  r.stderr.includes(`Could not reach ${nowhere}/v1/metadata`) ? undefined : 'the error does not name the server',
+);
 
 // 4. The runtime dependencies resolve from the installed package and work.
 const probe = `const { createRequire } = require('node:module');
@@ -114,10 +150,20 @@ const pg = req('pg');
   console.log(JSON.stringify({ answer: rows[0].answer, pg: typeof pg.Client }));
   await db.close();
 })().catch((e) => { console.error(e); process.exit(1); });`;
-expect("require('@electric-sql/pglite') and require('pg') from the installed package", run(process.execPath, ['-e', probe]), 0, has('{"answer":42,"pg":"function"}'));
+expect(
+  "require('@electric-sql/pglite') and require('pg') from the installed package",
+  run(process.execPath, ['-e', probe]),
+  0,
+  has('{"answer":42,"pg":"function"}'),
+);
 
 // 4b. The language server command other editors run: an initialize over stdio gets the capabilities.
-expect('graphql-metadata-language-server --stdio answers initialize', await initializeOverStdio(path.join(user, 'node_modules/.bin/graphql-metadata-language-server')), 0, has('"definitionProvider":true'));
+expect(
+  'graphql-metadata-language-server --stdio answers initialize',
+  await initializeOverStdio(path.join(user, 'node_modules/.bin/graphql-metadata-language-server')),
+  0,
+  has('"definitionProvider":true'),
+);
 
 // 5. The GitHub Action's steps, as a runner runs them (inputs substituted), with the tarball as its package.
 runAction({ path: 'hasura', format: 'sarif', 'max-warnings': '0', 'output-file': 'action.sarif', package: tarball }, 1, () => {
@@ -129,8 +175,15 @@ runAction({ path: 'hasura', format: 'sarif', 'max-warnings': '0', 'output-file':
 const hooks = parse(readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8'));
 for (const hook of hooks) {
   const [bin, ...entryArgs] = hook.entry.split(' ');
-  expect(`pre-commit hook ${hook.id}: language node, a bin of the package`, { code: 0, stdout: '', stderr: '' }, 0, () => (hook.language === 'node' && pkg.bin[bin] && hook.pass_filenames === false ? undefined : JSON.stringify(hook)));
-  expect(`pre-commit hook ${hook.id}: ${hook.entry} finds the error`, run(path.join(user, 'node_modules/.bin', bin), [...entryArgs, ...(hook.args ?? [])]), 1, has('allow-list-unknown-collection'));
+  expect(`pre-commit hook ${hook.id}: language node, a bin of the package`, { code: 0, stdout: '', stderr: '' }, 0, () =>
+    hook.language === 'node' && pkg.bin[bin] && hook.pass_filenames === false ? undefined : JSON.stringify(hook),
+  );
+  expect(
+    `pre-commit hook ${hook.id}: ${hook.entry} finds the error`,
+    run(path.join(user, 'node_modules/.bin', bin), [...entryArgs, ...(hook.args ?? [])]),
+    1,
+    has('allow-list-unknown-collection'),
+  );
 }
 
 // 7. The lowest Node.js the package says it runs on.
@@ -141,9 +194,13 @@ if (nodeVersion) {
   const cli = path.join(user, 'node_modules/graphql-engine-metadata/dist/cli.js');
   expect(`node ${nodeVersion}: --version`, run(node, ['--version']), 0, has(`v${nodeVersion}`));
   expect(`node ${nodeVersion}: graphql-metadata check hasura`, run(node, [cli, 'check', 'hasura']), 1, has('hasura/metadata/allow_list.yaml:1:15  error'));
-  expect(`node ${nodeVersion}: graphql-metadata check hasura --format sarif`, run(node, [cli, 'check', 'hasura', '--format', 'sarif']), 1, (r) => (JSON.parse(r.stdout).version === '2.1.0' ? undefined : 'no SARIF'));
+  expect(`node ${nodeVersion}: graphql-metadata check hasura --format sarif`, run(node, [cli, 'check', 'hasura', '--format', 'sarif']), 1, (r) =>
+    JSON.parse(r.stdout).version === '2.1.0' ? undefined : 'no SARIF',
+  );
   expect(`node ${nodeVersion}: graphql-metadata export --help`, run(node, [cli, 'export', '--help']), 0, has('graphql-metadata export --server URL'));
-  expect(`node ${nodeVersion}: diff without a server says why and exits 2`, run(node, [cli, 'diff', '--server', nowhere, 'hasura/metadata']), 2, (r) => (r.stderr.includes(`Could not reach ${nowhere}/v1/metadata`) ? undefined : 'the error does not name the server'));
+  expect(`node ${nodeVersion}: diff without a server says why and exits 2`, run(node, [cli, 'diff', '--server', nowhere, 'hasura/metadata']), 2, (r) =>
+    r.stderr.includes(`Could not reach ${nowhere}/v1/metadata`) ? undefined : 'the error does not name the server',
+  );
   expect(`node ${nodeVersion}: PGlite from the installed package`, run(node, ['-e', probe]), 0, has('{"answer":42,"pg":"function"}'));
 }
 
@@ -151,13 +208,19 @@ if (nodeVersion) {
 // link and image inside the package, only images that are used, and the database dependencies.
 {
   const packaged = run('npm', ['run', 'package', '--loglevel=warn'], { cwd: ROOT, env: { FORCE_COLOR: '0' } });
-  expect('npm run package: vsce packages the .vsix with no warning', packaged, 0, (r) => (/WARNING|warning/.test(r.stdout + r.stderr) ? 'vsce printed a warning' : undefined));
+  expect('npm run package: vsce packages the .vsix with no warning', packaged, 0, (r) =>
+    /WARNING|warning/.test(r.stdout + r.stderr) ? 'vsce printed a warning' : undefined,
+  );
   const vsix = path.join(dir, 'vsix');
   must('python3', ['-m', 'zipfile', '-e', path.join(ROOT, 'graphql-engine-metadata.vsix'), vsix], { cwd: dir });
   const extension = path.join(vsix, 'extension');
   const readme = readFileSync(path.join(extension, 'readme.md'), 'utf8');
   const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
-  expect('the .vsix README is the marketplace README, without build instructions', { code: 0, stdout: readme, stderr: '' }, 0, (r) => (r.stdout === readFileSync(path.join(ROOT, 'docs/marketplace/README.md'), 'utf8') && !/npm (ci|run build|test)/.test(r.stdout) ? undefined : 'not docs/marketplace/README.md, or it tells how to build'));
+  expect('the .vsix README is the marketplace README, without build instructions', { code: 0, stdout: readme, stderr: '' }, 0, (r) =>
+    r.stdout === readFileSync(path.join(ROOT, 'docs/marketplace/README.md'), 'utf8') && !/npm (ci|run build|test)/.test(r.stdout)
+      ? undefined
+      : 'not docs/marketplace/README.md, or it tells how to build',
+  );
   expect('every link and image of the .vsix README is a file in the .vsix', { code: 0, stdout: '', stderr: '' }, 0, () => {
     const broken = links.filter((l) => !existsSync(path.join(extension, l)));
     return links.length < 4 ? `only ${links.length} links found` : broken.length ? `broken: ${broken.join(', ')}` : undefined;
@@ -173,7 +236,16 @@ if (nodeVersion) {
     const absent = wanted.filter((w) => !r.stdout.includes(w));
     return absent.length ? `lacks ${absent.join(', ')}` : existsSync(path.join(extension, 'images/icon.png')) ? undefined : 'no icon file';
   });
-  expect("require('@electric-sql/pglite') and require('pg') from the .vsix's extension folder", run(process.execPath, ['-e', probe.replace("require.resolve('graphql-engine-metadata/package.json')", JSON.stringify(path.join(extension, 'package.json')))], { cwd: extension }), 0, has('{"answer":42,"pg":"function"}'));
+  expect(
+    "require('@electric-sql/pglite') and require('pg') from the .vsix's extension folder",
+    run(
+      process.execPath,
+      ['-e', probe.replace("require.resolve('graphql-engine-metadata/package.json')", JSON.stringify(path.join(extension, 'package.json')))],
+      { cwd: extension },
+    ),
+    0,
+    has('{"answer":42,"pg":"function"}'),
+  );
 }
 
 /** Sends `initialize` to a language server command over stdio and resolves with its answer (then stops it). */
@@ -205,7 +277,8 @@ function initializeOverStdio(command) {
 function runAction(inputs, code, check) {
   const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8'));
   const values = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, inputs[name] ?? input.default ?? '']));
-  const substitute = (text) => text.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name) => values[name]).replace(/\$\{\{\s*github\.action_path\s*\}\}/g, ROOT);
+  const substitute = (text) =>
+    text.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name) => values[name]).replace(/\$\{\{\s*github\.action_path\s*\}\}/g, ROOT);
   let last = { code: 0, stdout: '', stderr: '' };
   for (const step of action.runs.steps.filter((s) => s.run)) {
     const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, substitute(String(v))]));

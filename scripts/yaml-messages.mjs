@@ -37,7 +37,9 @@ const unmark = (text) => text.replace(/[⟦⟧]/g, '');
 /** Each case as a project on disk: base/ with the case's files over it; `changed` are the case's files. */
 function materialize(tmp) {
   const only = option('--case');
-  const names = readdirSync(path.join(FIXTURES, 'cases')).filter((n) => !only || n === only).sort();
+  const names = readdirSync(path.join(FIXTURES, 'cases'))
+    .filter((n) => !only || n === only)
+    .sort();
   return names.map((name) => {
     const dir = path.join(tmp, name);
     cpSync(path.join(FIXTURES, 'base'), dir, { recursive: true });
@@ -66,7 +68,10 @@ async function theirs(projects) {
     await client.notify('workspace/didChangeConfiguration', { settings: { yaml: settings } });
     const files = projects.flatMap((p) => p.changed.filter((f) => /\.ya?ml$/.test(f.rel)).map((f) => f.path));
     const uris = files.map((f) => pathToFileURL(f).href);
-    files.forEach((file, i) => void client.notify('textDocument/didOpen', { textDocument: { uri: uris[i], languageId: 'yaml', version: 1, text: readFileSync(file, 'utf8') } }));
+    files.forEach(
+      (file, i) =>
+        void client.notify('textDocument/didOpen', { textDocument: { uri: uris[i], languageId: 'yaml', version: 1, text: readFileSync(file, 'utf8') } }),
+    );
     await client.until(() => uris.every((u) => client.diagnostics.has(u)), 'yaml-language-server diagnostics', 120_000);
     return new Map(files.map((f, i) => [f, client.diagnostics.get(uris[i]).diagnostics]));
   } finally {
@@ -79,12 +84,14 @@ const code = (s) => `\`${s.replace(/`/g, "'")}\``;
 
 /** The mistaken line(s) of a case: the lines of its files that hold a marker. */
 function inputOf(caseDir) {
-  return filesUnder(caseDir).map((file) => {
-    const lines = readFileSync(file, 'utf8').split('\n');
-    const at = lines.findIndex((l) => /[⟦⟧]/.test(l));
-    const shown = at < 0 ? '' : `${at + 1}: ${unmark(lines[at]).replace(/\t/g, '→')}`;
-    return `${path.basename(file)} ${code(shown)}`;
-  }).join('<br>');
+  return filesUnder(caseDir)
+    .map((file) => {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const at = lines.findIndex((l) => /[⟦⟧]/.test(l));
+      const shown = at < 0 ? '' : `${at + 1}: ${unmark(lines[at]).replace(/\t/g, '→')}`;
+      return `${path.basename(file)} ${code(shown)}`;
+    })
+    .join('<br>');
 }
 
 /** The first few of a long list, and how many more. */
@@ -93,7 +100,9 @@ function few(items, shown = 4) {
 }
 
 function row(project, peer) {
-  const theirsText = few(project.changed.flatMap((f) => (peer.get(f.path) ?? []).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`)));
+  const theirsText = few(
+    project.changed.flatMap((f) => (peer.get(f.path) ?? []).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`)),
+  );
   const oursText = ours(project).map((d) => `${d.file === project.changed[0]?.rel ? '' : `${d.file} `}${d.line}:${d.column} ${d.message} (${d.code})`);
   return `| ${project.name}<br>${inputOf(path.join(FIXTURES, 'cases', project.name))} | ${cell(theirsText.join('<br>') || '(nothing)')} | ${cell(oursText.join('<br>') || '(nothing)')} |`;
 }

@@ -13,7 +13,6 @@ import { MetadataStatusBar } from './statusBar';
 import { RESTART_COMMAND, LanguageServerSupervisor } from './languageServerSupervisor';
 import { SettingTraceChannel } from './traceChannel';
 
-
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {

@@ -27,11 +27,7 @@ export interface ClientChannels {
  * is logged in the output channel, not shown as a notification each time (revealOutputChannelOn:
  * Never): a hover that fails on every mouse move must not flood the window.
  */
-export function createLanguageClient(
-  context: vscode.ExtensionContext,
-  channels: ClientChannels,
-  errorHandler: ErrorHandler,
-): LanguageClient {
+export function createLanguageClient(context: vscode.ExtensionContext, channels: ClientChannels, errorHandler: ErrorHandler): LanguageClient {
   const watcher = vscode.workspace.createFileSystemWatcher(watchedFiles);
   context.subscriptions.push(watcher);
   const clientOptions: LanguageClientOptions = {

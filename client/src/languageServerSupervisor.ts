@@ -49,7 +49,9 @@ export class LanguageServerSupervisor implements ErrorHandler, vscode.Disposable
   error(error: Error, _message: Message | undefined, count: number | undefined): ErrorHandlerResult {
     this.output.error(`The connection to the language server failed: ${error.message}`);
     if (count !== undefined && count <= TOLERATED_ERRORS) return { action: ErrorAction.Continue, handled: true };
-    this.giveUp('The connection to the GraphQL Metadata language server keeps failing, so it was stopped: metadata diagnostics and navigation are off until it restarts.');
+    this.giveUp(
+      'The connection to the GraphQL Metadata language server keeps failing, so it was stopped: metadata diagnostics and navigation are off until it restarts.',
+    );
     return { action: ErrorAction.Shutdown, handled: true };
   }
 
@@ -58,11 +60,18 @@ export class LanguageServerSupervisor implements ErrorHandler, vscode.Disposable
     const window = windowText(this.policy.limits.windowMs);
     if (decision.action === 'give-up') {
       this.output.error(`The language server stopped unexpectedly ${decision.crashes} times in ${window}; it is not restarted.`);
-      this.giveUp(`The GraphQL Metadata language server crashed ${decision.crashes} times in ${window} and was not restarted: metadata diagnostics and navigation are off until you restart it.`);
+      this.giveUp(
+        `The GraphQL Metadata language server crashed ${decision.crashes} times in ${window} and was not restarted: metadata diagnostics and navigation are off until you restart it.`,
+      );
       return { action: CloseAction.DoNotRestart, handled: true };
     }
     this.output.warn(`The language server stopped unexpectedly (${decision.crashes} time${decision.crashes === 1 ? '' : 's'} in ${window}); restarting it.`);
-    if (decision.tell) this.show({ severity: 'warning', message: 'The GraphQL Metadata language server stopped unexpectedly and was restarted; its diagnostics come back in a moment.', actions: [SHOW_OUTPUT] });
+    if (decision.tell)
+      this.show({
+        severity: 'warning',
+        message: 'The GraphQL Metadata language server stopped unexpectedly and was restarted; its diagnostics come back in a moment.',
+        actions: [SHOW_OUTPUT],
+      });
     return { action: CloseAction.Restart, handled: true };
   }
 

@@ -122,7 +122,9 @@ async function explain(plan: EditPlan, failure: string): Promise<string> {
 }
 
 function blockerText(blocker: Blocker, file: string): string {
-  return blocker.is === 'folder' ? `${shown(blocker.path)} is a folder, not a file` : `${shown(blocker.path)} is a file, so ${shown(file)} cannot be created in it`;
+  return blocker.is === 'folder'
+    ? `${shown(blocker.path)} is a folder, not a file`
+    : `${shown(blocker.path)} is a file, so ${shown(file)} cannot be created in it`;
 }
 
 /** `vscode.workspace.fs` as the rollback's file system. */

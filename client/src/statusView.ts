@@ -41,7 +41,8 @@ function statusText(params: StatusParams, errors: number, warnings: number): str
   if (params.roots.length === 0) {
     return '$(warning) Metadata: no config v3 root';
   }
-  const counts = errors > 0 || warnings > 0 ? `Metadata: $(error) ${errors} $(warning) ${warnings}` : `$(check) Metadata: ${plural(params.roots.length, 'root')}`;
+  const counts =
+    errors > 0 || warnings > 0 ? `Metadata: $(error) ${errors} $(warning) ${warnings}` : `$(check) Metadata: ${plural(params.roots.length, 'root')}`;
   return `${counts}${databaseText(params.roots)}`;
 }
 

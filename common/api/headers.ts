@@ -33,12 +33,7 @@ export function resolveHeaderNames(dialect: Dialect, options: HeaderOptions = {}
  * The headers of one request. `adminSecret` is included only when given and not empty;
  * the caller decides whether the target may receive it (same origin as the base URL).
  */
-export function buildHeaders(
-  dialect: Dialect,
-  options: HeaderOptions,
-  withBody: boolean,
-  adminSecret: string | undefined,
-): Record<string, string> {
+export function buildHeaders(dialect: Dialect, options: HeaderOptions, withBody: boolean, adminSecret: string | undefined): Record<string, string> {
   const names = resolveHeaderNames(dialect, options);
   const headers: Record<string, string> = { ...options.extra };
   if (withBody) headers['Content-Type'] = 'application/json';

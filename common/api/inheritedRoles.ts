@@ -5,10 +5,7 @@ function roleKey(options: RequestOptions): 'role' | 'role_name' {
   return options.dialect === 'engine' ? 'role_name' : 'role';
 }
 
-export function addInheritedRole(
-  a: { role: string; role_set: string[] },
-  options: RequestOptions = {},
-): MetadataRequest<SuccessMessage> {
+export function addInheritedRole(a: { role: string; role_set: string[] }, options: RequestOptions = {}): MetadataRequest<SuccessMessage> {
   return { type: 'add_inherited_role', args: { [roleKey(options)]: a.role, role_set: a.role_set } };
 }
 

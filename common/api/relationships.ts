@@ -22,14 +22,10 @@ export interface RemoteTableColumn {
 export type RemoteTableKey = RemoteTableColumns | RemoteTableColumn;
 
 /** `using` of an object relationship: fk column(s) on the table, fk on a remote table, or manual. */
-export type ObjRelUsing =
-  | { foreign_key_constraint_on: string | string[] | RemoteTableKey }
-  | { manual_configuration: ManualConfiguration };
+export type ObjRelUsing = { foreign_key_constraint_on: string | string[] | RemoteTableKey } | { manual_configuration: ManualConfiguration };
 
 /** `using` of an array relationship: fk on a remote table, or manual. */
-export type ArrRelUsing =
-  | { foreign_key_constraint_on: RemoteTableKey }
-  | { manual_configuration: ManualConfiguration };
+export type ArrRelUsing = { foreign_key_constraint_on: RemoteTableKey } | { manual_configuration: ManualConfiguration };
 
 /** Form 1: a foreign key on the table's own column(s). A string is kept for one column. */
 export function fkOnColumns(columns: string | string[]): { foreign_key_constraint_on: string | string[] } {
@@ -47,10 +43,7 @@ export function fkOnRemoteTableColumn(table: TableName, column: string): { forei
 }
 
 /** Form 3: a manual configuration (meant for views). */
-export function manualConfiguration(
-  remote_table: TableName,
-  column_mapping: Record<string, string>,
-): { manual_configuration: ManualConfiguration } {
+export function manualConfiguration(remote_table: TableName, column_mapping: Record<string, string>): { manual_configuration: ManualConfiguration } {
   return { manual_configuration: { remote_table, column_mapping } };
 }
 
@@ -76,12 +69,7 @@ export function createArrayRelationship(a: CreateRelArgs<ArrRelUsing>): Metadata
   return createRel('pg_create_array_relationship', a);
 }
 
-export function dropRelationship(a: {
-  table: TableName;
-  relationship: string;
-  cascade?: boolean;
-  source?: string;
-}): MetadataRequest<SuccessMessage> {
+export function dropRelationship(a: { table: TableName; relationship: string; cascade?: boolean; source?: string }): MetadataRequest<SuccessMessage> {
   return {
     type: 'pg_drop_relationship',
     args: { source: a.source ?? DEFAULT_SOURCE, table: a.table, relationship: a.relationship, cascade: a.cascade ?? false },
@@ -101,12 +89,7 @@ export function setRelationshipComment(a: {
   };
 }
 
-export function renameRelationship(a: {
-  table: TableName;
-  name: string;
-  new_name: string;
-  source?: string;
-}): MetadataRequest<SuccessMessage> {
+export function renameRelationship(a: { table: TableName; name: string; new_name: string; source?: string }): MetadataRequest<SuccessMessage> {
   return {
     type: 'pg_rename_relationship',
     args: { source: a.source ?? DEFAULT_SOURCE, table: a.table, name: a.name, new_name: a.new_name },

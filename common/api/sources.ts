@@ -58,10 +58,7 @@ export function mssqlAddSource(a: AddSourceArgs<MssqlConfiguration>): MetadataRe
   return addSource('mssql_add_source', a);
 }
 
-export function bigqueryAddSource(
-  a: AddSourceArgs<BigQueryConfiguration>,
-  options: RequestOptions = {},
-): MetadataRequest<SuccessMessage> {
+export function bigqueryAddSource(a: AddSourceArgs<BigQueryConfiguration>, options: RequestOptions = {}): MetadataRequest<SuccessMessage> {
   const { datasets } = a.configuration;
   const wire = Array.isArray(datasets) && options.dialect !== 'engine' ? datasets.join(',') : datasets;
   return addSource('bigquery_add_source', { ...a, configuration: { ...a.configuration, datasets: wire } });

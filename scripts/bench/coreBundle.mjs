@@ -29,7 +29,16 @@ export async function loadCore() {
   const dir = path.join(os.tmpdir(), 'graphql-metadata-bench', 'core-bundle');
   mkdirSync(dir, { recursive: true });
   const outfile = path.join(dir, 'core.js');
-  await esbuild.build({ stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-core.ts' }, bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, sourcemap: true, logLevel: 'warning' });
+  await esbuild.build({
+    stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-core.ts' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile,
+    sourcemap: true,
+    logLevel: 'warning',
+  });
   // The build-time validators, found next to the bundle as in dist/.
   if (existsSync(path.join(REPO, 'dist/validators.js'))) copyFileSync(path.join(REPO, 'dist/validators.js'), path.join(dir, 'validators.js'));
   return createRequire(outfile)(outfile);

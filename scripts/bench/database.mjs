@@ -16,7 +16,16 @@ async function loadDb(repo) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'graphql-metadata-bench-db-'));
   const outfile = path.join(dir, 'db.js');
   const contents = "export { buildDatabaseModels } from '../../server/src/node/db/index';\n";
-  await esbuild.build({ stdin: { contents, resolveDir: path.join(repo, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-db.ts' }, bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'warning', external: ['@electric-sql/pglite', '@electric-sql/pglite/*'] });
+  await esbuild.build({
+    stdin: { contents, resolveDir: path.join(repo, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-db.ts' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile,
+    logLevel: 'warning',
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
+  });
   return { ...createRequire(outfile)(outfile), dir };
 }
 
@@ -37,7 +46,12 @@ export async function measureDatabase(repo, project, { cacheRuns = 5, savedDataD
   const build = async (options) => {
     const infos = [];
     const started = performance.now();
-    const builds = await buildDatabaseModels(project.root, sources, { cacheDir, workerPath, ...options, onBuilt: (b, info) => infos.push({ source: b.source, status: b.status, ...info }) });
+    const builds = await buildDatabaseModels(project.root, sources, {
+      cacheDir,
+      workerPath,
+      ...options,
+      onBuilt: (b, info) => infos.push({ source: b.source, status: b.status, ...info }),
+    });
     return { ms: performance.now() - started, builds, infos };
   };
   try {
@@ -48,7 +62,8 @@ export async function measureDatabase(repo, project, { cacheRuns = 5, savedDataD
     let cold = first;
     if (savedDataDirRun) {
       // Only the models go: the saved fresh data dir stays, as it does between real runs.
-      for (const file of readdirSync(path.join(cacheDir, 'graphql-engine-metadata'))) if (file.startsWith('db-')) rmSync(path.join(cacheDir, 'graphql-engine-metadata', file));
+      for (const file of readdirSync(path.join(cacheDir, 'graphql-engine-metadata')))
+        if (file.startsWith('db-')) rmSync(path.join(cacheDir, 'graphql-engine-metadata', file));
       log(`${project.name}: database model, cold from the saved data dir`);
       cold = await build({});
     }
@@ -76,12 +91,28 @@ export function databaseTable(db) {
   const mb = (kb) => Math.round(kb / 1024);
   return table(
     ['project', 'sources', 'cold, with initdb', 'cold', 'child create / apply', 'child CPU', 'child peak RSS', 'from cache (median / best)'],
-    [[db.name, db.statuses.join('; '), `${db.firstColdMs} ms`, db.coldMs === undefined ? '-' : `${db.coldMs} ms`, `${db.childCreateMs} / ${db.childApplyMs} ms`, `${db.childCpuMs} ms`, `${mb(db.childPeakRssKb)} MB`, `${db.fromCacheMs} / ${db.bestFromCacheMs} ms`]],
+    [
+      [
+        db.name,
+        db.statuses.join('; '),
+        `${db.firstColdMs} ms`,
+        db.coldMs === undefined ? '-' : `${db.coldMs} ms`,
+        `${db.childCreateMs} / ${db.childApplyMs} ms`,
+        `${db.childCpuMs} ms`,
+        `${mb(db.childPeakRssKb)} MB`,
+        `${db.fromCacheMs} / ${db.bestFromCacheMs} ms`,
+      ],
+    ],
   );
 }
 
 export function databaseTargets(db) {
-  const row = (target, value, limit, pass) => ({ target, value: value === undefined ? undefined : `${value} ms`, limit, pass: value === undefined ? 'n/a' : pass(value) ? 'yes' : 'NO' });
+  const row = (target, value, limit, pass) => ({
+    target,
+    value: value === undefined ? undefined : `${value} ms`,
+    limit,
+    pass: value === undefined ? 'n/a' : pass(value) ? 'yes' : 'NO',
+  });
   return [
     row(`${db?.name ?? 'database'} model from migrations, cold`, db?.coldMs, '<= 5000 ms', (v) => v <= 5000),
     row(`${db?.name ?? 'database'} model from cache`, db?.fromCacheMs, '<= 100 ms', (v) => v <= 100),

@@ -44,7 +44,9 @@ function foreignKeys(t, byName) {
 export function migrationSql(tables) {
   const byName = new Map(tables.map((t) => [t.name, t]));
   const creates = tables.map((t) => {
-    const columns = t.columns.map((c) => `  ${c} ${columnType(c)}${c === 'id' ? ' PRIMARY KEY' : ''}${t.name === 'organization_settings' && c === 'org_id' ? ' UNIQUE' : ''}`);
+    const columns = t.columns.map(
+      (c) => `  ${c} ${columnType(c)}${c === 'id' ? ' PRIMARY KEY' : ''}${t.name === 'organization_settings' && c === 'org_id' ? ' UNIQUE' : ''}`,
+    );
     return `CREATE TABLE public.${t.name} (\n${columns.join(',\n')}\n);`;
   });
   const keys = tables.flatMap((t) => foreignKeys(t, byName).map((fk) => `ALTER TABLE public.${t.name} ADD ${fk};`));
@@ -95,7 +97,10 @@ async function duringBuild(client, timeoutMs) {
     await delay(20);
   }
   // The build ends with the first status that lists the model; the re-check it triggers comes after.
-  const builtAt = client.notifications.find((n) => n.method === 'graphqlMetadata/status' && (n.params.roots ?? []).some((r) => (r.databases ?? []).some((d) => /from migrations/.test(d.status))))?.at ?? performance.now();
+  const builtAt =
+    client.notifications.find(
+      (n) => n.method === 'graphqlMetadata/status' && (n.params.roots ?? []).some((r) => (r.databases ?? []).some((d) => /from migrations/.test(d.status))),
+    )?.at ?? performance.now();
   const during = pings.filter((p) => p.sent + p.ms <= builtAt).map((p) => p.ms);
   const recheck = pings.filter((p) => p.sent + p.ms > builtAt).map((p) => p.ms);
   // A moment for the server to settle (the child's IPC buffers freed).
@@ -113,22 +118,32 @@ async function duringBuild(client, timeoutMs) {
 }
 
 /** Edits with the model off and with it loaded (built from the migration, in the server's child process). */
-export async function measureWithModel(repo, cacheDir, { tables = 1000, seed = 1, edits = 30, kinds = ['table', 'table-typo'], timeoutMs = 10 * 60_000, log = () => {} } = {}) {
+export async function measureWithModel(
+  repo,
+  cacheDir,
+  { tables = 1000, seed = 1, edits = 30, kinds = ['table', 'table-typo'], timeoutMs = 10 * 60_000, log = () => {} } = {},
+) {
   const project = projectWithMigrations(cacheDir, tables, seed);
-  const run = (mode) => measureServer(repo, project.folder, project.root, {
-    edits: kinds,
-    tableRel: project.tableRel,
-    count: edits,
-    timeoutMs,
-    settings: (section) => (section === 'graphqlMetadata' ? { database: { mode } } : {}),
-    ...(mode === 'migrations' ? { afterReady: (client) => duringBuild(client, timeoutMs) } : {}),
-  });
+  const run = (mode) =>
+    measureServer(repo, project.folder, project.root, {
+      edits: kinds,
+      tableRel: project.tableRel,
+      count: edits,
+      timeoutMs,
+      settings: (section) => (section === 'graphqlMetadata' ? { database: { mode } } : {}),
+      ...(mode === 'migrations' ? { afterReady: (client) => duringBuild(client, timeoutMs) } : {}),
+    });
   log(`generated N=${tables} with its migration: language server, database off`);
   const off = await run('off');
   log(`generated N=${tables} with its migration: language server, model from the migration`);
   const on = await run('migrations');
   const serverSide = (r) => Object.fromEntries(Object.entries(r.edits).map(([kind, e]) => [kind, e.serverSide]));
-  return { tables, edits, off: { serverSide: serverSide(off), errors: off.errors, warnings: off.warnings }, on: { serverSide: serverSide(on), errors: on.errors, warnings: on.warnings, ...on.afterReady } };
+  return {
+    tables,
+    edits,
+    off: { serverSide: serverSide(off), errors: off.errors, warnings: off.warnings },
+    on: { serverSide: serverSide(on), errors: on.errors, warnings: on.warnings, ...on.afterReady },
+  };
 }
 
 export function modelTable(m) {
@@ -139,8 +154,26 @@ export function modelTable(m) {
   });
   const edits = table(['edit (server side, median / p95)', 'database off', 'model loaded'], rows);
   const build = table(
-    ['tables', 'model', 'build (server view)', 'pings during build (median / p95 / max)', 'pings > 50 ms', 'longest ping in the re-check after', 'server RSS before / after build'],
-    [[String(m.tables), m.on.statuses.join('; '), `${m.on.buildMs} ms`, `${m.on.pings.median} / ${m.on.pings.p95} / ${m.on.pings.max} ms (${m.on.pings.n})`, String(m.on.pingsOver50), m.on.recheckPings ? `${m.on.recheckPings.max} ms` : '-', `${mb(m.on.rssBeforeKb)} / ${mb(m.on.rssAfterKb)}`]],
+    [
+      'tables',
+      'model',
+      'build (server view)',
+      'pings during build (median / p95 / max)',
+      'pings > 50 ms',
+      'longest ping in the re-check after',
+      'server RSS before / after build',
+    ],
+    [
+      [
+        String(m.tables),
+        m.on.statuses.join('; '),
+        `${m.on.buildMs} ms`,
+        `${m.on.pings.median} / ${m.on.pings.p95} / ${m.on.pings.max} ms (${m.on.pings.n})`,
+        String(m.on.pingsOver50),
+        m.on.recheckPings ? `${m.on.recheckPings.max} ms` : '-',
+        `${mb(m.on.rssBeforeKb)} / ${mb(m.on.rssAfterKb)}`,
+      ],
+    ],
   );
   return `${edits}\n${build}`;
 }

@@ -11,7 +11,12 @@ const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = re
 
 /** What VS Code announces, as far as these servers look (see test/lsp/harness.ts). */
 export const CLIENT_CAPABILITIES = {
-  workspace: { workspaceFolders: true, configuration: true, didChangeConfiguration: { dynamicRegistration: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
+  workspace: {
+    workspaceFolders: true,
+    configuration: true,
+    didChangeConfiguration: { dynamicRegistration: true },
+    didChangeWatchedFiles: { dynamicRegistration: true },
+  },
   textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, synchronization: { didSave: true, dynamicRegistration: true } },
 };
 
@@ -44,7 +49,13 @@ export class LspClient {
 
   async initialize(folder, initializationOptions) {
     const uri = pathToFileURL(folder).href;
-    const result = await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: uri, capabilities: CLIENT_CAPABILITIES, workspaceFolders: [{ uri, name: 'bench' }], ...(initializationOptions ? { initializationOptions } : {}) });
+    const result = await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: uri,
+      capabilities: CLIENT_CAPABILITIES,
+      workspaceFolders: [{ uri, name: 'bench' }],
+      ...(initializationOptions ? { initializationOptions } : {}),
+    });
     await this.connection.sendNotification('initialized', {});
     return result;
   }

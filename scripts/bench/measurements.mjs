@@ -46,14 +46,24 @@ export async function yamlFloor(repo, target, runs) {
       if (r.code !== 0) throw new Error(`yaml floor (${mode}) of ${target.name} exited ${r.code}: ${r.stderr.slice(0, 500)}`);
       results.push({ ...r, ...JSON.parse(r.stdout) });
     }
-    out[mode] = { ...times(results), parseMs: round(median(results.map((r) => r.parseMs))), bestParseMs: round(Math.min(...results.map((r) => r.parseMs))), readMs: round(median(results.map((r) => r.readMs))), files: results[0].files };
+    out[mode] = {
+      ...times(results),
+      parseMs: round(median(results.map((r) => r.parseMs))),
+      bestParseMs: round(Math.min(...results.map((r) => r.parseMs))),
+      readMs: round(median(results.map((r) => r.readMs))),
+      files: results[0].files,
+    };
   }
   return out;
 }
 
 /** In-process edit timings of the core and the server's workspace (scripts/bench/coreEdits.mjs). */
 export async function coreEdits(repo, target, edits, kinds) {
-  const r = await measure(node, ['--max-old-space-size=8192', path.join(repo, 'scripts/bench/coreEdits.mjs'), target.root, target.tableRel, String(edits), kinds.join(',')], { cwd: repo });
+  const r = await measure(
+    node,
+    ['--max-old-space-size=8192', path.join(repo, 'scripts/bench/coreEdits.mjs'), target.root, target.tableRel, String(edits), kinds.join(',')],
+    { cwd: repo },
+  );
   if (r.code !== 0) throw new Error(`core edits of ${target.name} exited ${r.code}: ${r.stderr.slice(0, 1000)}`);
   return { ...JSON.parse(r.stdout), peakRssKb: r.peakRssKb };
 }
@@ -63,11 +73,16 @@ export async function cpuProfile(repo, target, top = 10) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gem-bench-prof-'));
   try {
     await new Promise((resolve, reject) => {
-      const child = spawn(node, ['--cpu-prof', '--cpu-prof-dir', dir, path.join(repo, 'dist/cli.js'), 'check', target.root, '--format', 'json'], { stdio: 'ignore' });
+      const child = spawn(node, ['--cpu-prof', '--cpu-prof-dir', dir, path.join(repo, 'dist/cli.js'), 'check', target.root, '--format', 'json'], {
+        stdio: 'ignore',
+      });
       child.on('error', reject);
       child.on('close', resolve);
     });
-    const file = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile')));
+    const file = path.join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.cpuprofile')),
+    );
     return { target: target.name, top: topSelfTime(file, top), byArea: selfTimeByArea(file) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

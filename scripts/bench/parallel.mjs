@@ -26,7 +26,14 @@ const log = (message) => process.stderr.write(`· ${message}\n`);
 
 function parseArgs(argv) {
   const all = os.availableParallelism();
-  const opts = { sizes: [1000], runs: 5, jobs: [...new Set([1, 2, all])], peerRuns: 3, cache: path.join(os.tmpdir(), 'graphql-metadata-bench'), json: undefined };
+  const opts = {
+    sizes: [1000],
+    runs: 5,
+    jobs: [...new Set([1, 2, all])],
+    peerRuns: 3,
+    cache: path.join(os.tmpdir(), 'graphql-metadata-bench'),
+    json: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const value = () => argv[++i] ?? fail(`${argv[i - 1]} needs a value`);
     const list = () => value().split(',').map(Number);
@@ -57,7 +64,8 @@ async function checkRun(target, jobs) {
   const r = await measure(node, [path.join(REPO, 'dist/cli.js'), 'check', target.root, '--format', 'json', '--jobs', String(jobs)], { cwd: REPO });
   if (r.code !== 0 && r.code !== 1) throw new Error(`check --jobs ${jobs} exited ${r.code}: ${r.stderr.slice(0, 500)}`);
   const { summary } = JSON.parse(r.stdout);
-  if (summary.errors > 0 || summary.warnings > 0) throw new Error(`check --jobs ${jobs}: the generated project is not clean (${summary.errors} errors, ${summary.warnings} warnings)`);
+  if (summary.errors > 0 || summary.warnings > 0)
+    throw new Error(`check --jobs ${jobs}: the generated project is not clean (${summary.errors} errors, ${summary.warnings} warnings)`);
   return r;
 }
 
@@ -75,7 +83,11 @@ async function measureSize(opts, target) {
       rows.peer.push({ wallMs: peer.wallMs, peakRssKb: peer.peakRssKb });
     }
   }
-  const settings = Object.fromEntries(Object.entries(rows).filter(([, runs]) => runs.length > 0).map(([name, runs]) => [name, stats(runs, rows.floor, rows.peer)]));
+  const settings = Object.fromEntries(
+    Object.entries(rows)
+      .filter(([, runs]) => runs.length > 0)
+      .map(([name, runs]) => [name, stats(runs, rows.floor, rows.peer)]),
+  );
   return { name: target.name, tables: target.tables, files: target.files, bytes: target.bytes, loadAverages: loads.map((l) => round(l, 2)), settings };
 }
 
@@ -92,19 +104,32 @@ function stats(runs, floor, peer) {
     ...(cpus.length > 0 ? { cpuMs: median(cpus) } : {}),
     peakRssKb: Math.max(...runs.map((r) => r.peakRssKb ?? 0)),
     toFloor: { median: round(median(toFloor), 2), best: round(Math.min(...walls) / Math.min(...floor.map((r) => r.wallMs)), 2) },
-    ...(fromPeer.length > 0 ? { peerOver: { median: round(median(fromPeer), 2), best: round(Math.min(...peer.map((p) => p.wallMs)) / Math.min(...walls), 2) } } : {}),
+    ...(fromPeer.length > 0
+      ? { peerOver: { median: round(median(fromPeer), 2), best: round(Math.min(...peer.map((p) => p.wallMs)) / Math.min(...walls), 2) } }
+      : {}),
   };
 }
 
 function report(results) {
   const ms = (x) => (x === undefined ? '-' : x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
-  const rows = results.flatMap((r) => Object.entries(r.settings).map(([name, s]) => [
-    r.name, name, s.runs, `${ms(s.wallMs)} / ${ms(s.bestWallMs)}`, ms(s.cpuMs), `${Math.round(s.peakRssKb / 1024)} MB`,
-    `${s.toFloor.median}x / ${s.toFloor.best}x`, s.peerOver && name !== 'peer' ? `${s.peerOver.median}x / ${s.peerOver.best}x` : '-',
-  ]));
+  const rows = results.flatMap((r) =>
+    Object.entries(r.settings).map(([name, s]) => [
+      r.name,
+      name,
+      s.runs,
+      `${ms(s.wallMs)} / ${ms(s.bestWallMs)}`,
+      ms(s.cpuMs),
+      `${Math.round(s.peakRssKb / 1024)} MB`,
+      `${s.toFloor.median}x / ${s.toFloor.best}x`,
+      s.peerOver && name !== 'peer' ? `${s.peerOver.median}x / ${s.peerOver.best}x` : '-',
+    ]),
+  );
   const loads = results.map((r) => `${r.name}: load average at each round ${r.loadAverages.join(', ')}`);
   return [
-    table(['project', 'run', 'n', 'wall med / best', 'CPU med', 'peak RSS', 'wall / floor (same round med / best)', 'peer / this (same round med / best)'], rows),
+    table(
+      ['project', 'run', 'n', 'wall med / best', 'CPU med', 'peak RSS', 'wall / floor (same round med / best)', 'peer / this (same round med / best)'],
+      rows,
+    ),
     ...loads,
   ].join('\n');
 }
@@ -114,8 +139,17 @@ async function main() {
   ensureBuilt(REPO, log);
   const results = [];
   for (const size of opts.sizes) results.push(await measureSize(opts, generatedProject(opts.cache, size, 1, log)));
-  const meta = { date: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model, yamlLanguageServer: peerVersion(), jobs: opts.jobs };
-  process.stdout.write(`Cold check with N threads (check --jobs N) against the floor (yaml parse, one thread) and yaml-language-server, same rounds (${meta.node}, ${meta.cpus} CPUs)\n${report(results)}\n`);
+  const meta = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model,
+    yamlLanguageServer: peerVersion(),
+    jobs: opts.jobs,
+  };
+  process.stdout.write(
+    `Cold check with N threads (check --jobs N) against the floor (yaml parse, one thread) and yaml-language-server, same rounds (${meta.node}, ${meta.cpus} CPUs)\n${report(results)}\n`,
+  );
   if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ meta, results }, null, 2)}\n`);
 }
 

@@ -17,12 +17,37 @@ const GLOBS = {
   'table.json': ['**/databases/*/tables/*.yaml', '!**/tables/tables.yaml'],
   'functions.json': ['**/databases/*/functions/functions.yaml'],
   'function.json': ['**/databases/*/functions/*.yaml', '!**/functions/functions.yaml'],
-  ...Object.fromEntries(['actions', 'allow_list', 'query_collections', 'cron_triggers', 'remote_schemas', 'inherited_roles', 'rest_endpoints', 'api_limits', 'network', 'graphql_schema_introspection', 'metrics_config', 'opentelemetry', 'backend_configs'].map((k) => [`${k}.json`, [`**/${k}.yaml`]])),
+  ...Object.fromEntries(
+    [
+      'actions',
+      'allow_list',
+      'query_collections',
+      'cron_triggers',
+      'remote_schemas',
+      'inherited_roles',
+      'rest_endpoints',
+      'api_limits',
+      'network',
+      'graphql_schema_introspection',
+      'metrics_config',
+      'opentelemetry',
+      'backend_configs',
+    ].map((k) => [`${k}.json`, [`**/${k}.yaml`]]),
+  ),
 };
 
 export function peerSettings(repo) {
   const schemas = Object.fromEntries(Object.entries(GLOBS).map(([file, globs]) => [pathToFileURL(path.join(repo, 'schemas', file)).href, globs]));
-  return { validate: true, hover: true, completion: true, format: { enable: false }, schemas, schemaStore: { enable: false }, customTags: ['!include scalar'], maxItemsComputed: 5000 };
+  return {
+    validate: true,
+    hover: true,
+    completion: true,
+    format: { enable: false },
+    schemas,
+    schemaStore: { enable: false },
+    customTags: ['!include scalar'],
+    maxItemsComputed: 5000,
+  };
 }
 
 export function peerVersion() {
@@ -49,11 +74,25 @@ export async function measurePeer(repo, root, { timeoutMs = 30 * 60_000 } = {}) 
     const initializedAt = performance.now();
     const files = yamlFiles(root);
     const uris = files.map((f) => pathToFileURL(f).href);
-    files.forEach((file, i) => void client.notify('textDocument/didOpen', { textDocument: { uri: uris[i], languageId: 'yaml', version: 1, text: readFileSync(file, 'utf8') } }));
-    const doneAt = await client.until(() => uris.every((u) => client.diagnostics.has(u)), `yaml-language-server diagnostics for ${uris.length} files`, timeoutMs);
+    files.forEach(
+      (file, i) =>
+        void client.notify('textDocument/didOpen', { textDocument: { uri: uris[i], languageId: 'yaml', version: 1, text: readFileSync(file, 'utf8') } }),
+    );
+    const doneAt = await client.until(
+      () => uris.every((u) => client.diagnostics.has(u)),
+      `yaml-language-server diagnostics for ${uris.length} files`,
+      timeoutMs,
+    );
     const problems = uris.reduce((n, u) => n + client.diagnostics.get(u).diagnostics.length, 0);
     const sample = uris.flatMap((u) => client.diagnostics.get(u).diagnostics.map((d) => `${path.basename(u)}: ${d.message}`)).slice(0, 3);
-    return { files: files.length, wallMs: doneAt - started, openToDiagnosticsMs: doneAt - initializedAt, peakRssKb: client.peakRssKb(), diagnostics: problems, sample };
+    return {
+      files: files.length,
+      wallMs: doneAt - started,
+      openToDiagnosticsMs: doneAt - initializedAt,
+      peakRssKb: client.peakRssKb(),
+      diagnostics: problems,
+      sample,
+    };
   } finally {
     await client.stop();
   }

@@ -37,7 +37,14 @@ export function measure(command, args, { cwd, env, timeoutMs = 30 * 60_000 } = {
       const [rss, user, system] = useTime && existsSync(rssFile) ? readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [polled];
       rmSync(dir, { recursive: true, force: true });
       const cpuMs = user === undefined ? undefined : Math.round((user + system) * 1000);
-      resolve({ wallMs, cpuMs, peakRssKb: rss, code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({
+        wallMs,
+        cpuMs,
+        peakRssKb: rss,
+        code: code ?? (signal ? 128 : 1),
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
     });
   });
 }

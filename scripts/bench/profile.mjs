@@ -17,7 +17,10 @@ export function topSelfTime(file, count = 10) {
     const key = `${byId.get(id).callFrame.functionName || '(anonymous)'} ${where(byId.get(id).callFrame)}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + micros);
   }
-  return [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, count).map(([fn, micros]) => ({ function: fn, selfMs: Math.round(micros / 100) / 10, share: Math.round((1000 * micros) / total) / 10 }));
+  return [...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([fn, micros]) => ({ function: fn, selfMs: Math.round(micros / 100) / 10, share: Math.round((1000 * micros) / total) / 10 }));
 }
 
 /** Self time grouped by area: the yaml package, schema validation, each core folder, GC, the rest. */

@@ -11,7 +11,12 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /** A hash of the generator's source: a changed generator never reuses an old cached project. */
 function generatorHash() {
-  const files = ['generate.mjs', ...readdirSync(path.join(HERE, 'gen')).sort().map((f) => `gen/${f}`)];
+  const files = [
+    'generate.mjs',
+    ...readdirSync(path.join(HERE, 'gen'))
+      .sort()
+      .map((f) => `gen/${f}`),
+  ];
   const hash = createHash('sha256');
   for (const f of files) hash.update(readFileSync(path.join(HERE, f)));
   return hash.digest('hex').slice(0, 10);
@@ -30,7 +35,16 @@ export function generatedProject(cacheDir, tables, seed, log) {
     info = { ...generateProject(folder, { tables, seed }), generateMs: Math.round(performance.now() - t0) };
     writeFileSync(marker, JSON.stringify(info));
   }
-  return { name: `generated N=${tables}`, kind: 'generated', tables, folder, root: info.root, files: info.files.length + 1, bytes: info.bytes, tableRel: info.tableFile };
+  return {
+    name: `generated N=${tables}`,
+    kind: 'generated',
+    tables,
+    folder,
+    root: info.root,
+    files: info.files.length + 1,
+    bytes: info.bytes,
+    tableRel: info.tableFile,
+  };
 }
 
 function sizeOf(dir) {

@@ -15,22 +15,62 @@ const pair = (a, b) => `${ms(a)} / ${ms(b)}`;
 
 export function checkTable(results) {
   return table(
-    ['project', 'files', 'size', 'check wall', 'check CPU', 'check RSS', 'err/warn', 'yaml doc wall', 'doc CPU', 'CST wall', 'lex wall', 'check/doc wall', 'check/doc CPU'],
+    [
+      'project',
+      'files',
+      'size',
+      'check wall',
+      'check CPU',
+      'check RSS',
+      'err/warn',
+      'yaml doc wall',
+      'doc CPU',
+      'CST wall',
+      'lex wall',
+      'check/doc wall',
+      'check/doc CPU',
+    ],
     results.map((r) => [
-      r.name, r.files, `${(r.bytes / 1e6).toFixed(1)} MB`, pair(r.check?.wallMs, r.check?.bestWallMs), ms(r.check?.cpuMs), mb(r.check?.peakRssKb), r.check ? `${r.check.errors}/${r.check.warnings}` : '-',
-      pair(r.floor?.document.wallMs, r.floor?.document.bestWallMs), ms(r.floor?.document.cpuMs), ms(r.floor?.parser.bestWallMs), ms(r.floor?.lexer.bestWallMs),
-      ratio(r.check?.bestWallMs, r.floor?.document.bestWallMs), ratio(r.check?.cpuMs, r.floor?.document.cpuMs),
+      r.name,
+      r.files,
+      `${(r.bytes / 1e6).toFixed(1)} MB`,
+      pair(r.check?.wallMs, r.check?.bestWallMs),
+      ms(r.check?.cpuMs),
+      mb(r.check?.peakRssKb),
+      r.check ? `${r.check.errors}/${r.check.warnings}` : '-',
+      pair(r.floor?.document.wallMs, r.floor?.document.bestWallMs),
+      ms(r.floor?.document.cpuMs),
+      ms(r.floor?.parser.bestWallMs),
+      ms(r.floor?.lexer.bestWallMs),
+      ratio(r.check?.bestWallMs, r.floor?.document.bestWallMs),
+      ratio(r.check?.cpuMs, r.floor?.document.cpuMs),
     ]),
   );
 }
 
 export function serverTable(results) {
   return table(
-    ['project', 'ready', 'RSS', 'restart: ready without / with parse store (store size)', 'yaml-ls', 'yaml-ls RSS', 'yaml-ls diagnostics', 'yaml-ls / check wall', 'yaml-ls / our ready'],
+    [
+      'project',
+      'ready',
+      'RSS',
+      'restart: ready without / with parse store (store size)',
+      'yaml-ls',
+      'yaml-ls RSS',
+      'yaml-ls diagnostics',
+      'yaml-ls / check wall',
+      'yaml-ls / our ready',
+    ],
     results.map((r) => [
-      r.name, r.server ? pair(r.server.initializeToReadyMs, r.server.best_initializeToReadyMs) : '-', mb(r.server?.peakRssKb),
+      r.name,
+      r.server ? pair(r.server.initializeToReadyMs, r.server.best_initializeToReadyMs) : '-',
+      mb(r.server?.peakRssKb),
       r.restart ? `${ms(r.restart.withoutStoreMs)} / ${ms(r.restart.withStoreMs)} (${r.restart.storeMb} MB)` : '-',
-      r.peer ? pair(r.peer.wallMs, r.peer.best_wallMs) : '-', mb(r.peer?.peakRssKb), r.peer?.diagnostics, ratio(r.peer?.best_wallMs, r.check?.bestWallMs), ratio(r.peer?.best_wallMs, r.server?.best_initializeToReadyMs),
+      r.peer ? pair(r.peer.wallMs, r.peer.best_wallMs) : '-',
+      mb(r.peer?.peakRssKb),
+      r.peer?.diagnostics,
+      ratio(r.peer?.best_wallMs, r.check?.bestWallMs),
+      ratio(r.peer?.best_wallMs, r.server?.best_initializeToReadyMs),
     ]),
   );
 }
@@ -38,7 +78,17 @@ export function serverTable(results) {
 export function floorTable(results) {
   return table(
     ['project', 'doc parse (in-process)', 'CST parse', 'lex', 'read files', 'check wall', 'check / doc parse'],
-    results.filter((r) => r.floor).map((r) => [r.name, ms(r.floor.document.bestParseMs), ms(r.floor.parser.bestParseMs), ms(r.floor.lexer.bestParseMs), ms(r.floor.document.readMs), ms(r.check?.bestWallMs), ratio(r.check?.bestWallMs, r.floor.document.bestParseMs)]),
+    results
+      .filter((r) => r.floor)
+      .map((r) => [
+        r.name,
+        ms(r.floor.document.bestParseMs),
+        ms(r.floor.parser.bestParseMs),
+        ms(r.floor.lexer.bestParseMs),
+        ms(r.floor.document.readMs),
+        ms(r.check?.bestWallMs),
+        ratio(r.check?.bestWallMs, r.floor.document.bestParseMs),
+      ]),
   );
 }
 
@@ -48,33 +98,81 @@ export function editTable(results) {
     for (const [kind, lsp] of Object.entries(r.server?.edits ?? {})) {
       const core = r.core?.edits[kind];
       rows.push([
-        r.name, kind, lsp.toReady.n, `${ms(lsp.toReady.median)} / ${ms(lsp.toReady.p95)}`,
+        r.name,
+        kind,
+        lsp.toReady.n,
+        `${ms(lsp.toReady.median)} / ${ms(lsp.toReady.p95)}`,
         lsp.serverSide?.n ? `${ms(lsp.serverSide.median)} / ${ms(lsp.serverSide.p95)}` : '-',
         lsp.toDiagnostics ? `${ms(lsp.toDiagnostics.median)} / ${ms(lsp.toDiagnostics.p95)}` : '-',
-        core ? core.session.n : '-', core ? `${ms(core.session.median)} / ${ms(core.session.p95)}` : '-', core ? `${ms(core.fullCheckRoot.median)}` : '-', core ? `${ms(core.workspaceChanged.median)} / ${ms(core.workspaceChanged.p95)}` : '-',
+        core ? core.session.n : '-',
+        core ? `${ms(core.session.median)} / ${ms(core.session.p95)}` : '-',
+        core ? `${ms(core.fullCheckRoot.median)}` : '-',
+        core ? `${ms(core.workspaceChanged.median)} / ${ms(core.workspaceChanged.p95)}` : '-',
       ]);
     }
   }
-  return table(['project', 'edit', 'LSP n', 'LSP to ready med/p95', 'server side med/p95', 'to publish med/p95', 'core n', 'core check med/p95', 'full checkRoot med', 'workspace.changed med/p95'], rows);
+  return table(
+    [
+      'project',
+      'edit',
+      'LSP n',
+      'LSP to ready med/p95',
+      'server side med/p95',
+      'to publish med/p95',
+      'core n',
+      'core check med/p95',
+      'full checkRoot med',
+      'workspace.changed med/p95',
+    ],
+    rows,
+  );
 }
 
 /** Fast typing (a burst of keystrokes) and a cold start with a file open (typing.mjs). */
 export function typingTable(results) {
-  const rows = results.filter((r) => r.server?.burst || r.startUp).map((r) => {
-    const b = r.server?.burst;
-    const s = r.startUp;
-    return [
-      r.name, b ? `${b.keystrokes} x ${b.gapMs} ms` : '-', b?.rechecks, b?.queuedBehindRunning, ms(b?.lastKeystrokeToReadyMs),
-      s ? `${ms(s.openFileDiagnosticsMs)} / ${ms(s.best_openFileDiagnosticsMs)}` : '-', ms(s?.readyMs), ms(s?.aheadOfReadyMs), s ? (s.firstEqualsFinal ? 'yes' : 'no') : '-',
-    ];
-  });
-  return table(['project', 'burst', 're-checks', 'queued behind running', 'last key to ready', 'start: open file diagnostics med/best', 'start: ready', 'ahead of ready', 'same as final'], rows);
+  const rows = results
+    .filter((r) => r.server?.burst || r.startUp)
+    .map((r) => {
+      const b = r.server?.burst;
+      const s = r.startUp;
+      return [
+        r.name,
+        b ? `${b.keystrokes} x ${b.gapMs} ms` : '-',
+        b?.rechecks,
+        b?.queuedBehindRunning,
+        ms(b?.lastKeystrokeToReadyMs),
+        s ? `${ms(s.openFileDiagnosticsMs)} / ${ms(s.best_openFileDiagnosticsMs)}` : '-',
+        ms(s?.readyMs),
+        ms(s?.aheadOfReadyMs),
+        s ? (s.firstEqualsFinal ? 'yes' : 'no') : '-',
+      ];
+    });
+  return table(
+    [
+      'project',
+      'burst',
+      're-checks',
+      'queued behind running',
+      'last key to ready',
+      'start: open file diagnostics med/best',
+      'start: ready',
+      'ahead of ready',
+      'same as final',
+    ],
+    rows,
+  );
 }
 
 export function profileTable(profile) {
   return [
-    table(['function (self time)', 'ms', '%'], profile.top.map((t) => [t.function, t.selfMs, t.share])),
-    table(['area (self time)', 'ms', '%'], profile.byArea.map((t) => [t.area, t.selfMs, t.share])),
+    table(
+      ['function (self time)', 'ms', '%'],
+      profile.top.map((t) => [t.function, t.selfMs, t.share]),
+    ),
+    table(
+      ['area (self time)', 'ms', '%'],
+      profile.byArea.map((t) => [t.area, t.selfMs, t.share]),
+    ),
   ].join('\n\n');
 }
 
@@ -83,7 +181,12 @@ export function targets(results) {
   const at = (n) => results.find((r) => r.kind === 'generated' && r.tables === n);
   const k1 = at(1000);
   const k10 = at(10_000);
-  const row = (what, value, limit, pass, unit = '') => ({ target: what, value: value === undefined ? undefined : `${value}${unit}`, limit, pass: value === undefined ? 'n/a' : pass(value) ? 'yes' : 'NO' });
+  const row = (what, value, limit, pass, unit = '') => ({
+    target: what,
+    value: value === undefined ? undefined : `${value}${unit}`,
+    limit,
+    pass: value === undefined ? 'n/a' : pass(value) ? 'yes' : 'NO',
+  });
   const p95 = (kind) => k1?.core?.edits[kind]?.session.p95;
   const lsp95 = (kind) => k1?.server?.edits[kind]?.toReady.p95;
   const server95 = (kind) => k1?.server?.edits[kind]?.serverSide?.p95;
@@ -97,7 +200,7 @@ export function targets(results) {
     row('1k keystroke -> diagnostics p95 over LSP, query_collections', lsp95('collections'), '<= 50 ms', (v) => v <= 50, ' ms'),
     row('1k burst of 20 keystrokes 30 ms apart: re-checks queued behind the running one', k1?.server?.burst?.queuedBehindRunning, '<= 1', (v) => v <= 1),
     row('1k cold start: open file diagnostics after spawn (median)', k1?.startUp?.openFileDiagnosticsMs, '<= 300 ms', (v) => v <= 300, ' ms'),
-    row('1k cold start: open file diagnostics ahead of the project\'s check', k1?.startUp?.aheadOfReadyMs, '> 0 ms', (v) => v > 0, ' ms'),
+    row("1k cold start: open file diagnostics ahead of the project's check", k1?.startUp?.aheadOfReadyMs, '> 0 ms', (v) => v > 0, ' ms'),
     row('1k edit p95, LSP server side, table file', server95('table'), '< 20 ms', (v) => v < 20, ' ms'),
     row('1k edit p95, LSP server side, query_collections', server95('collections'), '< 20 ms', (v) => v < 20, ' ms'),
     row('10k / 1k cold check (wall, best)', ratio(k10?.check?.bestWallMs, k1?.check?.bestWallMs), '<= 11', (v) => v <= 11, 'x'),
@@ -109,5 +212,8 @@ export function targets(results) {
 }
 
 export function targetTable(rows) {
-  return table(['target', 'measured', 'limit', 'met'], rows.map((r) => [r.target, r.value, r.limit, r.pass]));
+  return table(
+    ['target', 'measured', 'limit', 'met'],
+    rows.map((r) => [r.target, r.value, r.limit, r.pass]),
+  );
 }

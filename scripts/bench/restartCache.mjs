@@ -60,4 +60,6 @@ try {
 }
 const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, round(median(v))]));
 const withStore = m.openMs + m.restoreMs;
-process.stdout.write(`${JSON.stringify({ files: files.length, restored, storeMb: round(storeMb), rounds, ...m, restartParseMs: m.parseMs, restartWithStoreMs: round(withStore), ratio: round(withStore / m.parseMs) })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ files: files.length, restored, storeMb: round(storeMb), rounds, ...m, restartParseMs: m.parseMs, restartWithStoreMs: round(withStore), ratio: round(withStore / m.parseMs) })}\n`,
+);

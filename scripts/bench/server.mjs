@@ -22,7 +22,12 @@ const readyCount = (client) => client.notifications.filter((n) => n.method === '
  * @param edits edit kinds (see edits.mjs), `count` edits each, in `tableRel` for the table kinds
  * @param settings (section) => what workspace/configuration answers; afterReady(client) runs after the first ready
  */
-export async function measureServer(repo, folder, root, { edits = [], tableRel, count = 30, burst = false, timeoutMs = 30 * 60_000, cacheDir, beforeStop, afterReady, settings = () => ({}) } = {}) {
+export async function measureServer(
+  repo,
+  folder,
+  root,
+  { edits = [], tableRel, count = 30, burst = false, timeoutMs = 30 * 60_000, cacheDir, beforeStop, afterReady, settings = () => ({}) } = {},
+) {
   const started = performance.now();
   const ownCache = cacheDir === undefined ? mkdtempSync(path.join(os.tmpdir(), 'gem-bench-cache-')) : undefined;
   const client = new LspClient(process.execPath, [path.join(repo, 'dist/server.js'), '--stdio'], settings, { XDG_CACHE_HOME: cacheDir ?? ownCache });
@@ -83,7 +88,12 @@ export async function measureRestart(repo, folder, root, timeoutMs = 30 * 60_000
     const first = await measureServer(repo, folder, root, { cacheDir, timeoutMs, beforeStop: async () => (store = await storeIn(cacheDir, timeoutMs)) });
     if (!store) throw new Error('the first start wrote no parse store');
     const second = await measureServer(repo, folder, root, { cacheDir, timeoutMs });
-    return { withoutStoreMs: first.initializeToReadyMs, withStoreMs: second.initializeToReadyMs, storeMb: round(statSync(store).size / 1e6), ratio: round(second.initializeToReadyMs / first.initializeToReadyMs) };
+    return {
+      withoutStoreMs: first.initializeToReadyMs,
+      withStoreMs: second.initializeToReadyMs,
+      storeMb: round(statSync(store).size / 1e6),
+      ratio: round(second.initializeToReadyMs / first.initializeToReadyMs),
+    };
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }

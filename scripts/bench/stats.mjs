@@ -12,7 +12,13 @@ export function quantile(values, q) {
 }
 
 export function summary(values) {
-  return { n: values.length, median: round(median(values)), p95: round(quantile(values, 0.95)), min: round(Math.min(...values)), max: round(Math.max(...values)) };
+  return {
+    n: values.length,
+    median: round(median(values)),
+    p95: round(quantile(values, 0.95)),
+    min: round(Math.min(...values)),
+    max: round(Math.max(...values)),
+  };
 }
 
 export function round(x, digits = 1) {

@@ -46,7 +46,10 @@ export async function measureBurst(client, root, plan, doc, { keystrokes = 20, g
   const during = readies(client).slice(before);
   const after = during.filter((n) => n.at > last);
   // Back to the original line, so later measurements start from the same file.
-  await client.notify('textDocument/didChange', { textDocument: { uri, version: ++doc.version }, contentChanges: [{ range: { start: { line: plan.line, character: 0 }, end: { line: plan.line, character: current.length } }, text: plan.original }] });
+  await client.notify('textDocument/didChange', {
+    textDocument: { uri, version: ++doc.version },
+    contentChanges: [{ range: { start: { line: plan.line, character: 0 }, end: { line: plan.line, character: current.length } }, text: plan.original }],
+  });
   await sleep(quietMs);
   return {
     file: plan.rel,

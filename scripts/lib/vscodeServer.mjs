@@ -28,12 +28,25 @@ export function freePort() {
 
 /** Starts the server on `port` with its data under `dataDir`; resolves once it listens (no sleeps). */
 export async function startVsCodeServer({ port, dataDir, logFile, env = {}, extraArgs = [], verbose = false }) {
-  const child = spawn(process.execPath, [
-    'out/server-main.js', '--host', '127.0.0.1', '--port', String(port),
-    '--without-connection-token', '--accept-server-license-terms', '--disable-telemetry',
-    '--server-data-dir', path.join(dataDir, 'server-data'), '--extensions-dir', path.join(dataDir, 'extensions'),
-    ...extraArgs,
-  ], { cwd: VSCODE_DIR, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(
+    process.execPath,
+    [
+      'out/server-main.js',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--disable-telemetry',
+      '--server-data-dir',
+      path.join(dataDir, 'server-data'),
+      '--extensions-dir',
+      path.join(dataDir, 'extensions'),
+      ...extraArgs,
+    ],
+    { cwd: VSCODE_DIR, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+  );
   const out = createWriteStream(logFile);
   child.stdout.pipe(out);
   child.stderr.pipe(out);

@@ -1,7 +1,36 @@
-import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, MessageType, ProposedFeatures, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
-import type { CodeActionParams, CompletionParams, DefinitionParams, DocumentLinkParams, DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult, PrepareRenameParams, ReferenceParams, RenameParams } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  MessageType,
+  ProposedFeatures,
+  ShowMessageNotification,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
+import type {
+  CodeActionParams,
+  CompletionParams,
+  DefinitionParams,
+  DocumentLinkParams,
+  DocumentSymbolParams,
+  HoverParams,
+  InitializeParams,
+  InitializeResult,
+  PrepareRenameParams,
+  ReferenceParams,
+  RenameParams,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { editForOperationRequest, listRootsRequest, localMetadataRequest, planExportRequest, projectFactsRequest, serverFindingsRequest, statusNotification } from '../../common/protocol';
+import {
+  editForOperationRequest,
+  listRootsRequest,
+  localMetadataRequest,
+  planExportRequest,
+  projectFactsRequest,
+  serverFindingsRequest,
+  statusNotification,
+} from '../../common/protocol';
 import type { RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { StatusParams } from '../../common/protocol';
 import { SchemaIndex } from './core/features/schemaIndex';
@@ -68,19 +97,33 @@ let folders: string[] = [];
 let clientCan = { folders: false, configuration: false, watchers: false, clientWatches: false };
 /** False in VS Code's Restricted Mode (the client says so at start): no database is connected to. */
 let trusted = true;
-connection.onInitialize(guard('initialize', (params: InitializeParams): InitializeResult => {
-  const ws = params.capabilities.workspace;
-  const options = params.initializationOptions as { watchesFiles?: boolean; trusted?: boolean } | undefined;
-  clientCan = { folders: ws?.workspaceFolders === true, configuration: ws?.configuration === true, watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true, clientWatches: options?.watchesFiles === true };
-  trusted = options?.trusted !== false;
-  folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
-  if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => p !== undefined);
-  return { capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, workspace: { workspaceFolders: { supported: true, changeNotifications: true } }, ...FEATURE_CAPABILITIES } };
-}));
+connection.onInitialize(
+  guard('initialize', (params: InitializeParams): InitializeResult => {
+    const ws = params.capabilities.workspace;
+    const options = params.initializationOptions as { watchesFiles?: boolean; trusted?: boolean } | undefined;
+    clientCan = {
+      folders: ws?.workspaceFolders === true,
+      configuration: ws?.configuration === true,
+      watchers: ws?.didChangeWatchedFiles?.dynamicRegistration === true,
+      clientWatches: options?.watchesFiles === true,
+    };
+    trusted = options?.trusted !== false;
+    folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+    if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => p !== undefined);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        ...FEATURE_CAPABILITIES,
+      },
+    };
+  }),
+);
 
 connection.onInitialized(() => {
   // The VS Code client watches **/*.{yaml,yml,graphql} itself (synchronize.fileEvents); other clients get a watcher here.
-  if (clientCan.watchers && !clientCan.clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/{*.yaml,*.yml,*.graphql,*.sql,.env}' }] });
+  if (clientCan.watchers && !clientCan.clientWatches)
+    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/{*.yaml,*.yml,*.graphql,*.sql,.env}' }] });
   if (clientCan.folders) {
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
       const removed = new Set(event.removed.map((f) => uriToPath(f.uri)));

@@ -55,7 +55,7 @@ export async function setTextAndSave(uri: vscode.Uri, text: string): Promise<vsc
   if (editor.document.getText() !== text) {
     await setText(editor.document, text);
   }
-  assert.ok(await editor.document.save() || !editor.document.isDirty, `${vscode.workspace.asRelativePath(uri)} saved`);
+  assert.ok((await editor.document.save()) || !editor.document.isDirty, `${vscode.workspace.asRelativePath(uri)} saved`);
   return editor;
 }
 
@@ -66,7 +66,7 @@ export async function setTextAndSave(uri: vscode.Uri, text: string): Promise<vsc
 export async function saveEdited(edit: vscode.WorkspaceEdit): Promise<void> {
   for (const [uri] of edit.entries()) {
     const document = await vscode.workspace.openTextDocument(uri);
-    assert.ok(await document.save() || !document.isDirty, `${vscode.workspace.asRelativePath(uri)} saved`);
+    assert.ok((await document.save()) || !document.isDirty, `${vscode.workspace.asRelativePath(uri)} saved`);
   }
 }
 

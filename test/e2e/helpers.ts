@@ -67,11 +67,7 @@ export function waitForDiagnostics(
 }
 
 /** Resolves with the first status (the current one, or a later one) that satisfies `predicate`. */
-export function waitForStatus(
-  api: ExtensionApi,
-  predicate: (status: StatusParams) => boolean,
-  timeoutMs = defaultTimeoutMs,
-): Promise<StatusParams> {
+export function waitForStatus(api: ExtensionApi, predicate: (status: StatusParams) => boolean, timeoutMs = defaultTimeoutMs): Promise<StatusParams> {
   return waitUntil(
     () => (api.lastStatus !== undefined && predicate(api.lastStatus) ? api.lastStatus : undefined),
     (check) => api.onDidChangeStatus(() => check()),
@@ -82,11 +78,13 @@ export function waitForStatus(
 
 /** `file:line severity code` for each of our diagnostics in the workspace (for failure messages). */
 export function describeOurDiagnostics(): string {
-  const lines = vscode.languages.getDiagnostics().flatMap(([uri, ds]) =>
-    ds
-      .filter((d) => d.source === diagnosticSource)
-      .map((d) => `${vscode.workspace.asRelativePath(uri)}:${d.range.start.line + 1} ${vscode.DiagnosticSeverity[d.severity]} ${codeOf(d)}`),
-  );
+  const lines = vscode.languages
+    .getDiagnostics()
+    .flatMap(([uri, ds]) =>
+      ds
+        .filter((d) => d.source === diagnosticSource)
+        .map((d) => `${vscode.workspace.asRelativePath(uri)}:${d.range.start.line + 1} ${vscode.DiagnosticSeverity[d.severity]} ${codeOf(d)}`),
+    );
   return lines.length === 0 ? 'none' : lines.join(', ');
 }
 
@@ -139,12 +137,7 @@ function waitForFile(dir: string, files: readonly string[], timeoutMs: number): 
  * The one waiting primitive: `probe` returns a value once the condition holds; `subscribe`
  * calls `check` on every event that may change it. Checks once right away (no lost event).
  */
-function waitUntil<T>(
-  probe: () => T | undefined,
-  subscribe: (check: () => void) => vscode.Disposable,
-  timeoutMs: number,
-  describe: () => string,
-): Promise<T> {
+function waitUntil<T>(probe: () => T | undefined, subscribe: (check: () => void) => vscode.Disposable, timeoutMs: number, describe: () => string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     // `subscribe` must not call `check` synchronously (`subscription` is assigned after it returns).
     const finish = (settle: () => void): void => {

@@ -25,7 +25,9 @@ export function serverSettings(): vscode.WorkspaceConfiguration {
 /** Every YAML / GraphQL file under the folder `rel` of the workspace, relative path -> text on disk. */
 export function metadataTexts(rel: string): Record<string, string> {
   const root = fixtureUri(rel).fsPath;
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ya?ml|graphql)$/.test(f)).sort();
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ya?ml|graphql)$/.test(f))
+    .sort();
   return Object.fromEntries(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
 }
 

@@ -24,7 +24,8 @@ export interface TestServer {
 export async function startTestServer(options: { state: string; adminSecret?: string }): Promise<TestServer> {
   const free = await isFree(PREFERRED_PORT);
   // The docs' screenshots show the server's address: refreshing them on another port would change them.
-  if (!free && process.env.E2E_FIXED_PORT === '1') throw new Error(`The test server needs port ${PREFERRED_PORT} for the screenshots (E2E_FIXED_PORT=1), and it is taken.`);
+  if (!free && process.env.E2E_FIXED_PORT === '1')
+    throw new Error(`The test server needs port ${PREFERRED_PORT} for the screenshots (E2E_FIXED_PORT=1), and it is taken.`);
   const port = free ? PREFERRED_PORT : 0;
   const args = [path.join(REPO_ROOT, 'out', 'test', 'server', 'main.js'), '--port', String(port), '--state', options.state];
   if (options.adminSecret !== undefined) args.push('--admin-secret', options.adminSecret);

@@ -42,7 +42,12 @@ export function makeCase(corpus: readonly CorpusProject[], seed: number, index: 
 }
 
 /** Runs the whole check (discovery, load, YAML, schemas, rules) on the mutated project and checks every finding's range. */
-export function runCase(corpus: readonly CorpusProject[], c: { project: string; file: string; bytes: Uint8Array }, validator: SchemaValidator, caches?: Map<string, ParseCache>): CaseFailure | undefined {
+export function runCase(
+  corpus: readonly CorpusProject[],
+  c: { project: string; file: string; bytes: Uint8Array },
+  validator: SchemaValidator,
+  caches?: Map<string, ParseCache>,
+): CaseFailure | undefined {
   const project = corpus.find((p) => p.name === c.project);
   if (!project) return { kind: 'exception', message: `no corpus project ${c.project}` };
   // A parse cache per project lives across cases, as in the language server: only the mutated file is parsed again.

@@ -16,7 +16,10 @@ export interface CorpusProject {
 }
 
 export function loadCorpus(corpusDir = DEFAULT_CORPUS): CorpusProject[] {
-  const names = fs.readdirSync(corpusDir).filter((n) => fs.statSync(path.join(corpusDir, n)).isDirectory()).sort();
+  const names = fs
+    .readdirSync(corpusDir)
+    .filter((n) => fs.statSync(path.join(corpusDir, n)).isDirectory())
+    .sort();
   return names.map((name) => {
     const files = new Map<string, Uint8Array>();
     const base = path.join(corpusDir, name);

@@ -117,7 +117,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
     while (next < options.cases && !aborted) {
       const index = next++;
       let result = await runner.run(index, limitMs);
-      if (result.failure?.kind !== 'hang' && result.ms > limitMs) result = { index, ms: result.ms, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
+      if (result.failure?.kind !== 'hang' && result.ms > limitMs)
+        result = { index, ms: result.ms, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
       if (result.failure?.kind === 'hang') {
         const retry = await runner.run(index, limitMs); // once more: a busy machine is not a hang
         if (retry.failure?.kind !== 'hang' && retry.ms <= limitMs) result = retry;
@@ -130,18 +131,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   let aborted = false;
   try {
     // A lane that throws (a bug of the harness) stops the others instead of leaving them running.
-    await Promise.all(runners.map((r) => lane(r).catch((error: unknown) => {
-      aborted = true;
-      throw error;
-    })));
+    await Promise.all(
+      runners.map((r) =>
+        lane(r).catch((error: unknown) => {
+          aborted = true;
+          throw error;
+        }),
+      ),
+    );
   } finally {
     for (const r of runners) r.stop();
   }
   const corpus = found.length > 0 ? loadCorpus(init.corpusDir) : [];
-  const failures = found.sort((a, b) => a.index - b.index).map(({ index, failure }) => {
-    const c = makeCase(corpus, options.seed, index);
-    return { case: c, failure, ...(options.out ? { saved: saveReproducer(options.out, c, failure, options.seed) } : {}) };
-  });
+  const failures = found
+    .sort((a, b) => a.index - b.index)
+    .map(({ index, failure }) => {
+      const c = makeCase(corpus, options.seed, index);
+      return { case: c, failure, ...(options.out ? { saved: saveReproducer(options.out, c, failure, options.seed) } : {}) };
+    });
   return { cases: options.cases, failures, ms: performance.now() - started, slowestMs, slowestCase };
 }
 
@@ -169,7 +176,16 @@ export function saveReproducer(out: string, c: FuzzCase, failure: CaseFailure, s
   const gzip = c.bytes.length > GZIP_OVER_BYTES;
   const input = `input${path.posix.extname(c.file)}${gzip ? '.gz' : ''}`;
   fs.writeFileSync(path.join(dir, input), gzip ? zlib.gzipSync(c.bytes, { level: 9 }) : c.bytes);
-  const info: ReproducerInfo = { project: c.project, file: c.file.slice(`/corpus/${c.project}/`.length), input, mutators: c.mutators, seed, index: c.index, kind: failure.kind, error: failure.message };
+  const info: ReproducerInfo = {
+    project: c.project,
+    file: c.file.slice(`/corpus/${c.project}/`.length),
+    input,
+    mutators: c.mutators,
+    seed,
+    index: c.index,
+    kind: failure.kind,
+    error: failure.message,
+  };
   fs.writeFileSync(path.join(dir, 'case.json'), `${JSON.stringify(info, null, 2)}\n`);
   return dir;
 }
@@ -177,11 +193,15 @@ export function saveReproducer(out: string, c: FuzzCase, failure: CaseFailure, s
 /** Every saved reproducer under `dir`, with its mutated bytes. */
 export function readReproducers(dir: string): { dir: string; info: ReproducerInfo; bytes: Uint8Array }[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).sort().filter((d) => fs.existsSync(path.join(dir, d, 'case.json'))).map((d) => {
-    const info = JSON.parse(fs.readFileSync(path.join(dir, d, 'case.json'), 'utf8')) as ReproducerInfo;
-    const stored = fs.readFileSync(path.join(dir, d, info.input));
-    return { dir: path.join(dir, d), info, bytes: info.input.endsWith('.gz') ? zlib.gunzipSync(stored) : stored };
-  });
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .filter((d) => fs.existsSync(path.join(dir, d, 'case.json')))
+    .map((d) => {
+      const info = JSON.parse(fs.readFileSync(path.join(dir, d, 'case.json'), 'utf8')) as ReproducerInfo;
+      const stored = fs.readFileSync(path.join(dir, d, info.input));
+      return { dir: path.join(dir, d), info, bytes: info.input.endsWith('.gz') ? zlib.gunzipSync(stored) : stored };
+    });
 }
 
 export interface Replayed {
@@ -203,7 +223,8 @@ export async function replayReproducers(dir: string, options: { readonly limitMs
     for (const [index, { dir: at, info, bytes }] of readReproducers(dir).entries()) {
       const request: CaseRequest = { index, project: info.project, file: `/corpus/${info.project}/${info.file}`, bytes };
       let result = await runner.run(request, limitMs);
-      if (!result.failure && result.ms > limitMs) result = { ...result, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
+      if (!result.failure && result.ms > limitMs)
+        result = { ...result, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
       if (result.failure?.kind === 'hang') {
         const retry = await runner.run(request, limitMs);
         if (retry.failure?.kind !== 'hang' && retry.ms <= limitMs) result = retry;

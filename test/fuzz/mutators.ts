@@ -64,7 +64,25 @@ const shiftIndent = lineMutator('shift-indent', (lines, rng) => {
   }
 });
 
-const TAGS = ['!include', '!include ', '!!str', '!!int', '!!map', '!!seq', '!!binary', '!!set', '!!omap', '!foo', '!<tag:yaml.org,2002:str>', '!include ../../../../etc/passwd', '!include /etc/passwd', '"!include "', '!!null', '!!timestamp', '!!merge'];
+const TAGS = [
+  '!include',
+  '!include ',
+  '!!str',
+  '!!int',
+  '!!map',
+  '!!seq',
+  '!!binary',
+  '!!set',
+  '!!omap',
+  '!foo',
+  '!<tag:yaml.org,2002:str>',
+  '!include ../../../../etc/passwd',
+  '!include /etc/passwd',
+  '"!include "',
+  '!!null',
+  '!!timestamp',
+  '!!merge',
+];
 
 /** Puts something right after a `key:` or `- ` (or at a random point) of a random line. */
 function insertAtValue(lines: string[], rng: Rng, what: string): void {
@@ -100,7 +118,18 @@ const anchorsAliases = lineMutator('anchors-aliases', (lines, rng) => {
 /** Ten levels of ten-fold aliases: a billion-laughs document in front of (or instead of) the file. */
 const aliasBomb = textMutator('alias-bomb', (text, rng) => {
   const levels = 'abcdefghij'.split('');
-  const bomb = levels.map((l, i) => `${l}: &${l} [${i === 0 ? '"lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"' : Array(10).fill(`*${levels[i - 1]!}`).join(',')}]\n`).join('');
+  const bomb = levels
+    .map(
+      (l, i) =>
+        `${l}: &${l} [${
+          i === 0
+            ? '"lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"'
+            : Array(10)
+                .fill(`*${levels[i - 1]!}`)
+                .join(',')
+        }]\n`,
+    )
+    .join('');
   return rng.chance(0.5) ? bomb : `${bomb}${text}`;
 });
 
@@ -116,16 +145,32 @@ const deepNesting = lineMutator('deep-nesting', (lines, rng) => {
   const depth = rng.pick([100, 1_000, 10_000, 50_000]);
   const kind = rng.int(4);
   const nest =
-    kind === 0 ? `${'['.repeat(depth)}${']'.repeat(depth)}` :
-    kind === 1 ? `${'{a: '.repeat(depth)}1${'}'.repeat(depth)}` :
-    kind === 2 ? `${'['.repeat(depth)}` :
-    Array.from({ length: Math.min(depth, 2_000) }, (_, i) => `${' '.repeat(i)}k${i}:\n`).join('');
+    kind === 0
+      ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+      : kind === 1
+        ? `${'{a: '.repeat(depth)}1${'}'.repeat(depth)}`
+        : kind === 2
+          ? `${'['.repeat(depth)}`
+          : Array.from({ length: Math.min(depth, 2_000) }, (_, i) => `${' '.repeat(i)}k${i}:\n`).join('');
   if (kind === 3) lines.splice(rng.int(lines.length + 1), 0, nest);
   else insertAtValue(lines, rng, nest);
 });
 
 const includeSwap = lineMutator('include-swap', (lines, rng, ctx) => {
-  const targets = [...ctx.siblings, '.', '..', '', '../'.repeat(8) + 'etc/passwd', '/etc/passwd', 'missing.yaml', 'a/../../b.yaml', '%2e%2e/x.yaml', 'x.yaml\u0000', '~/x.yaml', '\\\\server\\share.yaml'];
+  const targets = [
+    ...ctx.siblings,
+    '.',
+    '..',
+    '',
+    '../'.repeat(8) + 'etc/passwd',
+    '/etc/passwd',
+    'missing.yaml',
+    'a/../../b.yaml',
+    '%2e%2e/x.yaml',
+    'x.yaml\u0000',
+    '~/x.yaml',
+    '\\\\server\\share.yaml',
+  ];
   const target = rng.pick(targets);
   const withInclude = lines.map((l, i) => (/!include/.test(l) ? i : -1)).filter((i) => i >= 0);
   if (withInclude.length > 0 && rng.chance(0.7)) {
@@ -134,7 +179,38 @@ const includeSwap = lineMutator('include-swap', (lines, rng, ctx) => {
   } else insertAtValue(lines, rng, rng.chance(0.5) ? `"!include ${target}"` : `!include ${target}`);
 });
 
-const SPECIALS = ['\t', '\r', '\r\n', '\u0000', '\ufeff', '\ud800', '\u2028', '\u00a0', '%YAML 1.1\n', '---\n', '...\n', '? ', ': ', '- ', '#', '"', "'", '|', '>', '{', '}', '[', ']', ',', '*', '&', '!', '@', '`', '\\'];
+const SPECIALS = [
+  '\t',
+  '\r',
+  '\r\n',
+  '\u0000',
+  '\ufeff',
+  '\ud800',
+  '\u2028',
+  '\u00a0',
+  '%YAML 1.1\n',
+  '---\n',
+  '...\n',
+  '? ',
+  ': ',
+  '- ',
+  '#',
+  '"',
+  "'",
+  '|',
+  '>',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '*',
+  '&',
+  '!',
+  '@',
+  '`',
+  '\\',
+];
 
 const specialChars = textMutator('special-chars', (text, rng) => {
   let out = text;
@@ -168,9 +244,27 @@ const repeatLines = lineMutator('repeat-lines', (lines, rng) => {
   lines[at] = out.join('') + lines[at]!;
 });
 
-const emptyOrScalar = textMutator('replace-whole', (_text, rng) => rng.pick(['', '\n', '~', 'null', '[]', '{}', '42', 'true', '"text"', '- ', ':', '!include', '--- |\n  x\n', '&a *a', '*a', '!!binary AAAA']));
+const emptyOrScalar = textMutator('replace-whole', (_text, rng) =>
+  rng.pick(['', '\n', '~', 'null', '[]', '{}', '42', 'true', '"text"', '- ', ':', '!include', '--- |\n  x\n', '&a *a', '*a', '!!binary AAAA']),
+);
 
-export const MUTATORS: readonly Mutator[] = [byteFlip, truncate, deleteLines, duplicateLines, shiftIndent, randomTag, anchorsAliases, aliasBomb, hugeScalar, deepNesting, includeSwap, specialChars, swapLines, repeatLines, emptyOrScalar];
+export const MUTATORS: readonly Mutator[] = [
+  byteFlip,
+  truncate,
+  deleteLines,
+  duplicateLines,
+  shiftIndent,
+  randomTag,
+  anchorsAliases,
+  aliasBomb,
+  hugeScalar,
+  deepNesting,
+  includeSwap,
+  specialChars,
+  swapLines,
+  repeatLines,
+  emptyOrScalar,
+];
 
 /** The common mutators weigh more; the heavy ones (huge, deep, bombs, repeats, whole replacement) less. */
 const WEIGHTS: Readonly<Record<string, number>> = { 'alias-bomb': 1, 'huge-scalar': 1, 'deep-nesting': 1, 'repeat-lines': 1, 'replace-whole': 1 };

@@ -26,7 +26,8 @@ const corpus = loadCorpus(init.corpusDir);
 const validator = new SchemaValidator(loadSchemaSet());
 const caches = new Map<string, ParseCache>();
 // Warm up (JIT, schema compilation) on the unmutated projects, so the first cases are not timed cold.
-for (const project of corpus) runCase(corpus, { project: project.name, file: project.paths[0]!, bytes: project.files.get(project.paths[0]!)! }, validator, caches);
+for (const project of corpus)
+  runCase(corpus, { project: project.name, file: project.paths[0]!, bytes: project.files.get(project.paths[0]!)! }, validator, caches);
 
 parentPort!.on('message', (request: CaseRequest) => {
   const c = typeof request === 'number' ? makeCase(corpus, init.seed, request) : request;

@@ -20,18 +20,26 @@ describe('language server with the database the migrations build', () => {
   after(async () => server.stop());
 
   test('the renamed column in the permission and the failed statement in its migration, at their exact ranges', async () => {
-    const built = (): boolean => server.statuses.some((s) => (s as { state: string }).state === 'ready' && ((s as { roots: { databases?: unknown[] }[] }).roots[0]?.databases?.length ?? 0) > 0);
+    const built = (): boolean =>
+      server.statuses.some(
+        (s) => (s as { state: string }).state === 'ready' && ((s as { roots: { databases?: unknown[] }[] }).roots[0]?.databases?.length ?? 0) > 0,
+      );
     await server.until(built, 'a status with the database model', 180_000);
-    assert.deepEqual(server.diagnostics(ARTICLE)!.map((d) => ({ code: d.code, range: d.range, message: d.message })), [
-      {
-        code: 'db-column-missing',
-        range: { start: { line: 14, character: 10 }, end: { line: 14, character: 19 } },
-        message: '`public.article` has no column `update_at` in the database the migrations build (named by the select permission of role `user`). Did you mean `updated_at`?',
-      },
-    ]);
-    assert.deepEqual(server.diagnostics(REPORTING)!.map((d) => ({ code: d.code, severity: d.severity, range: d.range })), [
-      { code: 'migration-statement-failed', severity: 2, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 49 } } },
-    ]);
+    assert.deepEqual(
+      server.diagnostics(ARTICLE)!.map((d) => ({ code: d.code, range: d.range, message: d.message })),
+      [
+        {
+          code: 'db-column-missing',
+          range: { start: { line: 14, character: 10 }, end: { line: 14, character: 19 } },
+          message:
+            '`public.article` has no column `update_at` in the database the migrations build (named by the select permission of role `user`). Did you mean `updated_at`?',
+        },
+      ],
+    );
+    assert.deepEqual(
+      server.diagnostics(REPORTING)!.map((d) => ({ code: d.code, severity: d.severity, range: d.range })),
+      [{ code: 'migration-statement-failed', severity: 2, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 49 } } }],
+    );
     const ready = server.statuses.at(-1) as { state: string; roots: { databases?: unknown }[] };
     assert.equal(ready.state, 'ready');
     assert.deepEqual(ready.roots[0]!.databases, [{ source: 'default', status: 'from migrations: 2/3 applied' }]);
@@ -39,15 +47,26 @@ describe('language server with the database the migrations build', () => {
 
   test('hover on a column tells its type and comment; go to definition opens its definition in the migration', async () => {
     const uri = server.uri(ARTICLE);
-    const hover = await server.connection.sendRequest<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 12, character: 12 } });
+    const hover = await server.connection.sendRequest<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 12, character: 12 },
+    });
     assert.equal(hover.contents.value.split('\n---\n')[0]!.trim(), '**column** `public.article.title`: `text` not null\n\nThe headline, as shown in lists.');
-    const definition = await server.connection.sendRequest<{ uri: string; range: { start: { line: number } } }[]>('textDocument/definition', { textDocument: { uri }, position: { line: 12, character: 12 } });
-    assert.deepEqual(definition.map((d) => [d.uri, d.range.start.line]), [[server.uri(INIT), 7]]);
+    const definition = await server.connection.sendRequest<{ uri: string; range: { start: { line: number } } }[]>('textDocument/definition', {
+      textDocument: { uri },
+      position: { line: 12, character: 12 },
+    });
+    assert.deepEqual(
+      definition.map((d) => [d.uri, d.range.start.line]),
+      [[server.uri(INIT), 7]],
+    );
   });
 
   test('a migration changed on disk builds the model again: the finding goes', async () => {
     fs.rmSync(path.join(dir, 'migrations/default/1700000000100_fix_typo'), { recursive: true });
-    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: server.uri('migrations/default/1700000000100_fix_typo/up.sql'), type: 3 }] });
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: server.uri('migrations/default/1700000000100_fix_typo/up.sql'), type: 3 }],
+    });
     await server.until(() => server.diagnostics(ARTICLE)?.length === 0, 'the article finding to go', 180_000);
   });
 });

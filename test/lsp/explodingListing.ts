@@ -9,6 +9,10 @@ import fs from 'node:fs';
 const original = fs.readdirSync;
 const listing = (path: unknown, options?: unknown): unknown => {
   const entries = (original as (p: unknown, o?: unknown) => unknown[])(path, options);
-  return entries.map((entry) => (entry instanceof fs.Dirent && entry.name === 'explode.yaml' ? { name: Symbol('explode.yaml'), isDirectory: () => false, isFile: () => true, isSymbolicLink: () => false } : entry));
+  return entries.map((entry) =>
+    entry instanceof fs.Dirent && entry.name === 'explode.yaml'
+      ? { name: Symbol('explode.yaml'), isDirectory: () => false, isFile: () => true, isSymbolicLink: () => false }
+      : entry,
+  );
 };
 Object.defineProperty(fs, 'readdirSync', { value: listing, configurable: true, writable: true });

@@ -14,7 +14,14 @@ export const REPO = path.resolve(__dirname, '../../..');
 
 export interface PublishedDiagnostics {
   uri: string;
-  diagnostics: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code?: string; message: string; severity?: number; source?: string; codeDescription?: { href: string } }[];
+  diagnostics: {
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    code?: string;
+    message: string;
+    severity?: number;
+    source?: string;
+    codeDescription?: { href: string };
+  }[];
 }
 
 /** The built language server (dist/server.js) over stdio, driven by a real JSON-RPC client. */
@@ -60,7 +67,12 @@ export class ServerUnderTest {
 
   async start(): Promise<void> {
     const uri = pathToFileURL(this.workspace).href;
-    await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: uri, capabilities: CLIENT_CAPABILITIES, workspaceFolders: [{ uri, name: 'ws' }] });
+    await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: uri,
+      capabilities: CLIENT_CAPABILITIES,
+      workspaceFolders: [{ uri, name: 'ws' }],
+    });
     await this.connection.sendNotification('initialized', {});
   }
 

@@ -18,7 +18,13 @@ import { copyFixture, REPO } from './harness';
 interface Profile {
   readonly name: string;
   readonly clientInfo: { name: string; version: string };
-  readonly capabilities: { workspace: { configuration: boolean; workspaceFolders: boolean; didChangeWatchedFiles: { dynamicRegistration: boolean; relativePatternSupport?: boolean } } & Record<string, unknown> } & Record<string, unknown>;
+  readonly capabilities: {
+    workspace: {
+      configuration: boolean;
+      workspaceFolders: boolean;
+      didChangeWatchedFiles: { dynamicRegistration: boolean; relativePatternSupport?: boolean };
+    } & Record<string, unknown>;
+  } & Record<string, unknown>;
   /** Sent as initializationOptions (Helix sends its `config` there). */
   readonly initOptions: boolean;
   readonly sendsWorkspaceFolders: boolean;
@@ -40,7 +46,14 @@ const NEOVIM: Profile = {
   capabilities: {
     general: { positionEncodings: ['utf-8', 'utf-16', 'utf-32'] },
     window: { workDoneProgress: true, showMessage: { messageActionItem: { additionalPropertiesSupport: true } }, showDocument: { support: true } },
-    workspace: { applyEdit: true, configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: false }, didChangeWatchedFiles: { dynamicRegistration: false, relativePatternSupport: true }, workspaceEdit: { resourceOperations: ['rename', 'create', 'delete'] } },
+    workspace: {
+      applyEdit: true,
+      configuration: true,
+      workspaceFolders: true,
+      didChangeConfiguration: { dynamicRegistration: false },
+      didChangeWatchedFiles: { dynamicRegistration: false, relativePatternSupport: true },
+      workspaceEdit: { resourceOperations: ['rename', 'create', 'delete'] },
+    },
     textDocument: TEXT_DOCUMENT,
   },
   initOptions: false,
@@ -54,7 +67,14 @@ const HELIX: Profile = {
   capabilities: {
     general: { positionEncodings: ['utf-8', 'utf-32', 'utf-16'] },
     window: { workDoneProgress: true },
-    workspace: { applyEdit: true, configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: false }, didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: false }, workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
+    workspace: {
+      applyEdit: true,
+      configuration: true,
+      workspaceFolders: true,
+      didChangeConfiguration: { dynamicRegistration: false },
+      didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: false },
+      workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+    },
     textDocument: TEXT_DOCUMENT,
   },
   initOptions: true,
@@ -65,12 +85,20 @@ const HELIX: Profile = {
 const MINIMAL: Profile = {
   name: 'a minimal client',
   clientInfo: { name: 'minimal', version: '1' },
-  capabilities: { workspace: { configuration: false, workspaceFolders: false, didChangeWatchedFiles: { dynamicRegistration: false } }, textDocument: { publishDiagnostics: {} } },
+  capabilities: {
+    workspace: { configuration: false, workspaceFolders: false, didChangeWatchedFiles: { dynamicRegistration: false } },
+    textDocument: { publishDiagnostics: {} },
+  },
   initOptions: false,
   sendsWorkspaceFolders: false,
 };
 
-type Diagnostic = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code?: string; severity?: number; codeDescription?: { href: string } };
+type Diagnostic = {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  code?: string;
+  severity?: number;
+  codeDescription?: { href: string };
+};
 
 class EditorClient {
   readonly connection: MessageConnection;
@@ -80,9 +108,16 @@ class EditorClient {
   private readonly diagnostics = new Map<string, Diagnostic[]>();
   private readonly waiters: (() => void)[] = [];
 
-  constructor(readonly profile: Profile, readonly root: string, readonly settings: Record<string, unknown>) {
+  constructor(
+    readonly profile: Profile,
+    readonly root: string,
+    readonly settings: Record<string, unknown>,
+  ) {
     // `cmd = { 'graphql-metadata-language-server', '--stdio' }`: that bin is dist/server.js.
-    this.child = spawn(process.execPath, [path.join(REPO, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, XDG_CACHE_HOME: fs.mkdtempSync(path.join(root, '..', 'cache-')) } });
+    this.child = spawn(process.execPath, [path.join(REPO, 'dist/server.js'), '--stdio'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env: { ...process.env, XDG_CACHE_HOME: fs.mkdtempSync(path.join(root, '..', 'cache-')) },
+    });
     this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diagnostic[] }) => {
       this.diagnostics.set(p.uri, p.diagnostics);
@@ -101,11 +136,22 @@ class EditorClient {
   /** Answers as the editors do; a request the profile did not announce support for is recorded as a failure. */
   private answer(method: string, params: unknown): unknown {
     const workspace = this.profile.capabilities.workspace;
-    const allowed = method === 'workspace/configuration' ? workspace.configuration : method === 'client/registerCapability' ? workspace.didChangeWatchedFiles.dynamicRegistration : method === 'window/workDoneProgress/create';
+    const allowed =
+      method === 'workspace/configuration'
+        ? workspace.configuration
+        : method === 'client/registerCapability'
+          ? workspace.didChangeWatchedFiles.dynamicRegistration
+          : method === 'window/workDoneProgress/create';
     this.requests.push(allowed ? method : `UNANNOUNCED ${method}`);
     if (method !== 'workspace/configuration') return null;
     // Neovim's and Helix's lookup: the section's dotted path into the settings table, null when absent.
-    return (params as { items: { section?: string }[] }).items.map((item) => (item.section ?? '').split('.').filter(Boolean).reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], this.settings) ?? null);
+    return (params as { items: { section?: string }[] }).items.map(
+      (item) =>
+        (item.section ?? '')
+          .split('.')
+          .filter(Boolean)
+          .reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], this.settings) ?? null,
+    );
   }
 
   private poke(): void {
@@ -176,7 +222,10 @@ for (const profile of [NEOVIM, HELIX, MINIMAL]) {
 
     test('diagnostics at their exact range, the client settings applied, the code linked to a page that exists', async () => {
       const found = await client.until(() => client.published(ALLOW_LIST), 'allow_list.yaml diagnostics');
-      assert.deepEqual(found.map((d) => [d.code, d.severity, d.range]), [['allow-list-unknown-collection', 1, { start: { line: 0, character: 14 }, end: { line: 0, character: 28 } }]]);
+      assert.deepEqual(
+        found.map((d) => [d.code, d.severity, d.range]),
+        [['allow-list-unknown-collection', 1, { start: { line: 0, character: 14 }, end: { line: 0, character: 28 } }]],
+      );
       const href = found[0]!.codeDescription!.href;
       const [file, anchor] = href.split('#');
       assert.equal(anchor, 'allow-list-unknown-collection');
@@ -187,21 +236,39 @@ for (const profile of [NEOVIM, HELIX, MINIMAL]) {
 
     test('a mistake in the settings is shown as a message, once', async () => {
       const shown = await client.until(() => client.messages.find((m) => m.message.includes('graphqlMetadata.rules')), 'the settings warning');
-      assert.deepEqual(shown, { type: 2, message: 'graphqlMetadata.rules: There is no diagnostic code `allow-list-unknown-colection`. Did you mean `allow-list-unknown-collection`? This entry is ignored.' });
+      assert.deepEqual(shown, {
+        type: 2,
+        message:
+          'graphqlMetadata.rules: There is no diagnostic code `allow-list-unknown-colection`. Did you mean `allow-list-unknown-collection`? This entry is ignored.',
+      });
       assert.equal(client.messages.filter((m) => m.message.includes('graphqlMetadata.rules')).length, 1);
     });
 
     test('an opened document edited incrementally is re-checked, and definition works', async () => {
       const uri = client.uri(ALLOW_LIST);
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 0, text: '- collection: allowed-querys\n' } });
-      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 1 }, contentChanges: [{ range: { start: { line: 0, character: 26 }, end: { line: 0, character: 28 } }, rangeLength: 2, text: 'ies' }] });
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'yaml', version: 0, text: '- collection: allowed-querys\n' },
+      });
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 1 },
+        contentChanges: [{ range: { start: { line: 0, character: 26 }, end: { line: 0, character: 28 } }, rangeLength: 2, text: 'ies' }],
+      });
       await client.until(() => (client.published(ALLOW_LIST)?.length === 0 ? true : undefined), 'the finding to go');
-      const target = await client.connection.sendRequest<{ uri?: string; targetUri?: string }[]>('textDocument/definition', { textDocument: { uri }, position: { line: 0, character: 16 } });
-      assert.deepEqual(target.map((t) => path.basename(fileURLToPath(t.targetUri ?? t.uri!))), ['query_collections.yaml']);
+      const target = await client.connection.sendRequest<{ uri?: string; targetUri?: string }[]>('textDocument/definition', {
+        textDocument: { uri },
+        position: { line: 0, character: 16 },
+      });
+      assert.deepEqual(
+        target.map((t) => path.basename(fileURLToPath(t.targetUri ?? t.uri!))),
+        ['query_collections.yaml'],
+      );
     });
 
     test('the server asks only what the client announced, and exits cleanly', async () => {
-      assert.deepEqual(client.requests.filter((r) => r.startsWith('UNANNOUNCED')), []);
+      assert.deepEqual(
+        client.requests.filter((r) => r.startsWith('UNANNOUNCED')),
+        [],
+      );
       assert.equal(client.requests.includes('workspace/configuration'), profile.capabilities.workspace.configuration);
       assert.equal(client.requests.includes('client/registerCapability'), profile.capabilities.workspace.didChangeWatchedFiles.dynamicRegistration);
       assert.equal(await client.stop(), 0);

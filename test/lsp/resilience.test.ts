@@ -38,7 +38,10 @@ describe('a request handler that throws (dist/server.js over stdio)', () => {
   test('a feature request: an error response (RequestFailed) that names it, and its stack in the log', async () => {
     const error = await failure(server.connection.sendRequest('textDocument/hover', { textDocument: null, position: pos(0, 0) }));
     assert.equal(error.code, REQUEST_FAILED);
-    assert.equal(error.message, "GraphQL Metadata could not answer textDocument/hover: TypeError: Cannot read properties of null (reading 'uri') (the stack is in the GraphQL Metadata output).");
+    assert.equal(
+      error.message,
+      "GraphQL Metadata could not answer textDocument/hover: TypeError: Cannot read properties of null (reading 'uri') (the stack is in the GraphQL Metadata output).",
+    );
     await server.until(() => errorLogs().length === 1, 'the logged stack');
     const [logged] = errorLogs();
     assert.match(logged!, /^textDocument\/hover failed: TypeError: Cannot read properties of null \(reading 'uri'\)\n {4}at onHover \(/);
@@ -53,7 +56,9 @@ describe('a request handler that throws (dist/server.js over stdio)', () => {
   });
 
   test('a refusal the handler means (a rename onto a column) reaches the client unchanged and is not logged as a failure', async () => {
-    const error = await failure(server.connection.sendRequest('textDocument/rename', { textDocument: { uri: server.uri(ARTICLE) }, position: pos(4, 12), newName: 'title' }));
+    const error = await failure(
+      server.connection.sendRequest('textDocument/rename', { textDocument: { uri: server.uri(ARTICLE) }, position: pos(4, 12), newName: 'title' }),
+    );
     assert.equal(error.code, INVALID_REQUEST);
     assert.match(error.message, /^`title` is a column of `public.article`/);
     assert.equal(errorLogs().length, 2);
@@ -62,12 +67,17 @@ describe('a request handler that throws (dist/server.js over stdio)', () => {
   test('the server keeps answering: requests, then diagnostics of a new edit', async () => {
     const roots = await server.connection.sendRequest<{ roots: string[] }>('graphqlMetadata/listRoots');
     assert.deepEqual(roots.roots, [path.join(dir, 'metadata')]);
-    const hover = await server.connection.sendRequest<{ range: unknown }>('textDocument/hover', { textDocument: { uri: server.uri(ARTICLE) }, position: pos(4, 12) });
+    const hover = await server.connection.sendRequest<{ range: unknown }>('textDocument/hover', {
+      textDocument: { uri: server.uri(ARTICLE) },
+      position: pos(4, 12),
+    });
     assert.ok(hover !== null, 'a hover on the relationship');
     const allowList = 'metadata/allow_list.yaml';
     const uri = server.uri(allowList);
     const text = fs.readFileSync(path.join(dir, allowList), 'utf8');
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: `${text}- collection: ghost\n` } });
+    await server.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1, text: `${text}- collection: ghost\n` },
+    });
     const line = text.split('\n').length - 1;
     await server.until(() => server.diagnostics(allowList)?.some((d) => d.range.start.line === line) === true, 'the new finding');
     assert.ok(server.diagnostics(allowList)!.every((d) => d.code === 'allow-list-unknown-collection'));
@@ -79,7 +89,8 @@ describe('work the server starts on its own that throws (dist/server.js over std
   const preload = ['--require', path.join(__dirname, 'explodingListing.js')];
   const failed = (what: string): string =>
     `GraphQL Metadata could not finish ${what}: TypeError: Cannot convert a Symbol value to a string (the stack is in the GraphQL Metadata output). The diagnostics shown may be out of date until the next check (edit or save a file); please report it.`;
-  const lastStatus = (server: ServerUnderTest): { state: string; problems: { path: string; message: string }[] } => server.statuses.at(-1) as { state: string; problems: { path: string; message: string }[] };
+  const lastStatus = (server: ServerUnderTest): { state: string; problems: { path: string; message: string }[] } =>
+    server.statuses.at(-1) as { state: string; problems: { path: string; message: string }[] };
 
   test('start-up: a check-failed error on the workspace folder and in the status, the stack logged, and the server keeps answering', async () => {
     const dir = copyFixture('basic');
@@ -93,7 +104,10 @@ describe('work the server starts on its own that throws (dist/server.js over std
       await server.until(() => server.logs.some((l) => l.type === 1), 'the logged stack');
       assert.match(server.logs.find((l) => l.type === 1)!.message, /^the start-up check failed: TypeError: Cannot convert a Symbol value to a string\n {4}at /);
       await server.until(() => server.published(folder) !== undefined, 'the diagnostic on the folder');
-      assert.deepEqual(server.published(folder)!.map((d) => [d.code, d.message]), [['check-failed', failed('the start-up check')]]);
+      assert.deepEqual(
+        server.published(folder)!.map((d) => [d.code, d.message]),
+        [['check-failed', failed('the start-up check')]],
+      );
       const roots = await server.connection.sendRequest<{ roots: string[] }>('graphqlMetadata/listRoots');
       assert.deepEqual(roots.roots, []);
     } finally {
@@ -101,7 +115,7 @@ describe('work the server starts on its own that throws (dist/server.js over std
     }
   });
 
-  test('the re-check after a file event: a check-failed error on the root\'s version.yaml; the next check clears it', async () => {
+  test("the re-check after a file event: a check-failed error on the root's version.yaml; the next check clears it", async () => {
     const dir = copyFixture('basic');
     const server = new ServerUnderTest(dir, {}, undefined, preload);
     try {
@@ -111,7 +125,10 @@ describe('work the server starts on its own that throws (dist/server.js over std
       fs.writeFileSync(file, 'table: {name: x, schema: public}\n');
       await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(file).href, type: 1 }] });
       await server.until(() => server.diagnostics('metadata/version.yaml')?.length === 1, 'the check failure');
-      assert.deepEqual(server.diagnostics('metadata/version.yaml')!.map((d) => [d.code, d.message, d.range.start.line]), [['check-failed', failed('the re-check after an edit'), 0]]);
+      assert.deepEqual(
+        server.diagnostics('metadata/version.yaml')!.map((d) => [d.code, d.message, d.range.start.line]),
+        [['check-failed', failed('the re-check after an edit'), 0]],
+      );
       await server.until(() => lastStatus(server).state === 'ready', 'the status after the failure');
       assert.deepEqual(lastStatus(server).problems, [{ path: path.join(dir, 'metadata'), message: failed('the re-check after an edit') }]);
       fs.rmSync(file);

@@ -32,7 +32,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
   const options: ServerOptions = { ...DEFAULT_OPTIONS };
   const patch: Record<string, unknown> = {};
   if (flags.has('--admin-secret')) patch.adminSecret = flags.get('--admin-secret');
-  if (flags.has('--enabled-apis')) patch.enabledApis = (flags.get('--enabled-apis') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (flags.has('--enabled-apis'))
+    patch.enabledApis = (flags.get('--enabled-apis') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   if (flags.has('--dialect')) patch.dialect = flags.get('--dialect');
   if (flags.has('--jwt')) patch.jwt = flags.get('--jwt');
   const error = patchOptions(options, patch);

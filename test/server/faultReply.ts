@@ -19,7 +19,9 @@ export function faultReply(fault: Fault, headers: IncomingHttpHeaders, body: str
     case '401':
       return qerrReply(accessDenied(fault.status, headers));
     case '409':
-      return qerrReply(new QErr(fault.status, 'conflict', `metadata resource version referenced (${referencedVersion(body)}) did not match current version`, '$'));
+      return qerrReply(
+        new QErr(fault.status, 'conflict', `metadata resource version referenced (${referencedVersion(body)}) did not match current version`, '$'),
+      );
     case 'redirect':
       return { status: fault.status, headers: { Location: fault.location }, body: '' };
     default:

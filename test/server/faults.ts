@@ -33,7 +33,7 @@ export function parseFault(value: unknown): FaultParse {
   const location = typeof value.location === 'string' ? value.location : '';
   if (mode === 'redirect' && location === '') return { ok: false, message: 'redirect needs a location' };
   if (value.path !== undefined && (typeof value.path !== 'string' || !value.path.startsWith('/'))) return { ok: false, message: 'path must start with /' };
-  const status = typeof value.status === 'number' ? value.status : DEFAULT_STATUS[mode] ?? 500;
+  const status = typeof value.status === 'number' ? value.status : (DEFAULT_STATUS[mode] ?? 500);
   const fault: Fault = { mode, delayMs, location, status };
   if (typeof value.path === 'string') fault.path = value.path;
   return { ok: true, fault, count };

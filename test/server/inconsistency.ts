@@ -25,7 +25,14 @@ export function inconsistentObjects(state: ServerState): InconsistentObject[] {
 function tableInconsistencies(state: ServerState, source: SourceEntry, entry: TableEntry): InconsistentObject[] {
   const table = entryTable(entry);
   if (catalogTable(state, source.name, table) === undefined) {
-    return [{ type: 'table', name: `table ${displayTable(table)} in source ${source.name}`, definition: entry.table, reason: `no such table/view exists in source: ${JSON.stringify(displayTable(table))}` }];
+    return [
+      {
+        type: 'table',
+        name: `table ${displayTable(table)} in source ${source.name}`,
+        definition: entry.table,
+        reason: `no such table/view exists in source: ${JSON.stringify(displayTable(table))}`,
+      },
+    ];
   }
   const out: InconsistentObject[] = [];
   for (const kind of ['object', 'array'] as const) {
@@ -62,7 +69,9 @@ function relationshipObject(source: SourceEntry, entry: TableEntry, rel: RelEntr
 function roleInconsistencies(metadata: Metadata): InconsistentObject[] {
   return (metadata.inherited_roles ?? []).flatMap((r) => {
     const missing = missingParents(metadata, r.role_set);
-    return missing.length === 0 ? [] : [{ type: 'inherited_role', name: `inherited_role ${r.role_name}`, definition: r, reason: missingParentsMessage(r.role_name, missing) }];
+    return missing.length === 0
+      ? []
+      : [{ type: 'inherited_role', name: `inherited_role ${r.role_name}`, definition: r, reason: missingParentsMessage(r.role_name, missing) }];
   });
 }
 

@@ -22,8 +22,7 @@ export class QErr extends Error {
   }
 }
 
-export const err400 = (code: string, message: string, path = '$.args', internal?: unknown): QErr =>
-  new QErr(400, code, message, path, internal);
+export const err400 = (code: string, message: string, path = '$.args', internal?: unknown): QErr => new QErr(400, code, message, path, internal);
 
 /** `"<text>"`: the engine's `<<>` quoting. */
 export const dquote = (text: string): string => `"${text}"`;

@@ -70,7 +70,7 @@ function controlHandle(child: ChildProcess, url: string): SpawnedServer {
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const init: RequestInit = body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
     const res = await fetch(`${url}${path}`, init);
-    const json = (await res.json());
+    const json = await res.json();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };

@@ -22,7 +22,12 @@ export interface CommandsHandle {
 
 const READY_TIMEOUT_MS = 15_000;
 
-export function activateCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.LogOutputChannel, statusBar: MetadataStatusBar): CommandsHandle {
+export function activateCommands(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  output: vscode.LogOutputChannel,
+  statusBar: MetadataStatusBar,
+): CommandsHandle {
   const log = new CommandLog((level, line) => output[level](line));
   const serverBar = new EngineStatusBar();
   const configView = new ConfigView();
@@ -38,7 +43,8 @@ export function activateCommands(context: vscode.ExtensionContext, client: Langu
     showServer: (state) => serverBar.update(state),
     ready: () => rootsKnown(statusBar),
   };
-  const connect = (): void => void connectQuietly(ctx).catch((e: unknown) => log.warn(`Could not reach the server: ${e instanceof Error ? e.message : String(e)}`));
+  const connect = (): void =>
+    void connectQuietly(ctx).catch((e: unknown) => log.warn(`Could not reach the server: ${e instanceof Error ? e.message : String(e)}`));
   context.subscriptions.push(
     serverBar,
     configView,

@@ -54,7 +54,7 @@ export function tableArg(args: Args, key = 'table'): TableRef | undefined {
   if (value === undefined || typeof value === 'string') return value;
   const t = value as Record<string, unknown> | null;
   if (t !== null && typeof t === 'object' && typeof t.name === 'string' && (t.schema === undefined || typeof t.schema === 'string')) {
-    return { schema: (t.schema) ?? 'public', name: t.name };
+    return { schema: t.schema ?? 'public', name: t.name };
   }
   throw new ArgumentError(`Argument \`${key}\` must be a table name or {schema, name}.`);
 }
@@ -86,7 +86,10 @@ export function nameProblem(name: string, taken: readonly string[], what: string
 
 /** `a, b` -> ['a', 'b']. */
 export function parseList(text: string): string[] {
-  return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** `author_id: id, x: y` -> {author_id: 'id', x: 'y'}; undefined when a pair is malformed. */

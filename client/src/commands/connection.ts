@@ -67,7 +67,9 @@ export class EngineConnections {
     const where = target.facts?.endpoint ? vscode.workspace.asRelativePath(vscode.Uri.file(target.facts.endpoint.file)) : undefined;
     const url = await input(undefined, {
       title: 'GraphQL engine URL',
-      prompt: where ? `The endpoint of ${where}; it is saved as graphqlMetadata.server.url for this folder.` : 'Base URL of the GraphQL engine, e.g. http://localhost:8080; it is saved as graphqlMetadata.server.url.',
+      prompt: where
+        ? `The endpoint of ${where}; it is saved as graphqlMetadata.server.url for this folder.`
+        : 'Base URL of the GraphQL engine, e.g. http://localhost:8080; it is saved as graphqlMetadata.server.url.',
       value: chosen?.url ?? '',
       validate: (text) => {
         const origin = originOf(text);
@@ -133,7 +135,10 @@ export class EngineConnections {
     const send = 'Send over http';
     const answer = await vscode.window.showWarningMessage(
       `Send the admin secret to ${url.host} over plain http?`,
-      { modal: true, detail: `${url.origin} is not this machine and the connection is not encrypted: anyone on the way can read the secret. Prefer https. Asked once per session.` },
+      {
+        modal: true,
+        detail: `${url.origin} is not this machine and the connection is not encrypted: anyone on the way can read the secret. Prefer https. Asked once per session.`,
+      },
       send,
     );
     if (answer !== send) {

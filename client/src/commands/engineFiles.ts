@@ -21,7 +21,12 @@ export class EngineFiles implements vscode.TextDocumentContentProvider, vscode.D
    * `text` undefined: the server has no such file (an empty document).
    */
   put(host: string, root: string, rel: string, text: string | undefined): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SERVER_SCHEME, authority: host.replace(/[^\w.-]/g, '_'), path: `/${rel}`, query: text === undefined ? `absent&root=${root}` : `root=${root}` });
+    const uri = vscode.Uri.from({
+      scheme: SERVER_SCHEME,
+      authority: host.replace(/[^\w.-]/g, '_'),
+      path: `/${rel}`,
+      query: text === undefined ? `absent&root=${root}` : `root=${root}`,
+    });
     this.contents.set(uri.toString(), text ?? '');
     this.changed.fire(uri);
     return uri;

@@ -10,7 +10,8 @@ import { mayHaveRun } from '../../../common/api/uncertain';
 export function changeFailureMessage(error: ApiError): string {
   const chance = mayHaveRun(error);
   if (chance === 'no') return error.message;
-  const lead = chance === 'probably' ? `The server answered ${error.status}, so it probably made the change` : 'The server may have made the change all the same';
+  const lead =
+    chance === 'probably' ? `The server answered ${error.status}, so it probably made the change` : 'The server may have made the change all the same';
   return `${error.message} ${lead}; the local files were not changed. Run Diff With Server to see whether they differ.`;
 }
 
@@ -18,7 +19,8 @@ export function changeFailureMessage(error: ApiError): string {
 export function applyFailureMessage(error: ApiError, folder: string, host: string): string {
   const chance = mayHaveRun(error);
   if (chance === 'no') return `${error.message} Nothing was applied to ${host}.`;
-  const lead = chance === 'probably' ? `The server answered ${error.status}, so it probably applied ${folder}` : `The server may have applied ${folder} all the same`;
+  const lead =
+    chance === 'probably' ? `The server answered ${error.status}, so it probably applied ${folder}` : `The server may have applied ${folder} all the same`;
   return `${error.message} ${lead}: run Diff With Server to see whether it did.`;
 }
 

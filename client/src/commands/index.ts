@@ -68,10 +68,13 @@ async function settle(ctx: CommandContext, run: CommandRunner, arg: unknown): Pr
   }
 }
 
-export const SERVER_STOPPED_MESSAGE = 'The GraphQL Metadata language server is stopped, so this command did not run. Restart it (GraphQL Metadata: Restart Language Server) and run the command again.';
+export const SERVER_STOPPED_MESSAGE =
+  'The GraphQL Metadata language server is stopped, so this command did not run. Restart it (GraphQL Metadata: Restart Language Server) and run the command again.';
 const RESTART = 'Restart';
 
 function serverStopped(): Result {
-  void vscode.window.showErrorMessage(SERVER_STOPPED_MESSAGE, RESTART).then((choice) => (choice === RESTART ? vscode.commands.executeCommand(RESTART_COMMAND) : undefined));
+  void vscode.window
+    .showErrorMessage(SERVER_STOPPED_MESSAGE, RESTART)
+    .then((choice) => (choice === RESTART ? vscode.commands.executeCommand(RESTART_COMMAND) : undefined));
   return { status: 'not-run', message: SERVER_STOPPED_MESSAGE };
 }

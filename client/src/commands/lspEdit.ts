@@ -29,7 +29,11 @@ export function editPlanOf(lsp: LspWorkspaceEdit): EditPlan {
       const uri = vscode.Uri.parse(change.uri);
       const text = insertedText(changes[i + 1], change.uri);
       if (text !== undefined) i++;
-      edit.createFile(uri, { overwrite: change.options?.overwrite ?? false, ignoreIfExists: change.options?.ignoreIfExists ?? false, contents: encoder.encode(text ?? '') });
+      edit.createFile(uri, {
+        overwrite: change.options?.overwrite ?? false,
+        ignoreIfExists: change.options?.ignoreIfExists ?? false,
+        contents: encoder.encode(text ?? ''),
+      });
       files.add(toCorePath(uri.fsPath));
       writes.push(toCorePath(uri.fsPath));
     } else if (change.kind === 'delete') {

@@ -29,19 +29,30 @@ export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | u
   const { roots } = await ctx.client.sendRequest(listRootsRequest);
   if (roots.length === 0) return undefined;
   const editor = vscode.window.activeTextEditor;
-  const document = editor?.document.uri.scheme === 'file' && (resource === undefined || editor.document.uri.toString() === resource.toString()) ? editor.document : undefined;
+  const document =
+    editor?.document.uri.scheme === 'file' && (resource === undefined || editor.document.uri.toString() === resource.toString()) ? editor.document : undefined;
   const file = document ? toCorePath(document.uri.fsPath) : undefined;
   const own = file === undefined ? undefined : [...roots].filter((r) => isInside(file, r)).sort((a, b) => b.length - a.length)[0];
-  const root = own ?? (await pick(undefined, roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })), 'Which metadata folder?'));
+  const root =
+    own ??
+    (await pick(
+      undefined,
+      roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })),
+      'Which metadata folder?',
+    ));
   const position = file !== undefined && own !== undefined && editor ? editor.selection.active : undefined;
-  const params: ProjectFactsParams = { root, ...(position && file !== undefined ? { file, position: { line: position.line, character: position.character } } : {}) };
+  const params: ProjectFactsParams = {
+    root,
+    ...(position && file !== undefined ? { file, position: { line: position.line, character: position.character } } : {}),
+  };
   const facts = await ctx.client.sendRequest(projectFactsRequest, params);
   if (facts === null) return undefined;
   const folder = vscode.workspace.getWorkspaceFolder(uriOf(root));
   return { root, facts, fromContextMenu: resource !== undefined && position !== undefined, ...(folder ? { folder } : {}) };
 }
 
-export type Applied = { readonly ok: true; readonly files: readonly string[]; readonly notes: readonly string[] } | { readonly ok: false; readonly message: string };
+export type Applied =
+  { readonly ok: true; readonly files: readonly string[]; readonly notes: readonly string[] } | { readonly ok: false; readonly message: string };
 
 /**
  * Asks the language server for the local edit of `operation` and applies it as one undoable edit,
@@ -54,7 +65,8 @@ export async function applyLocalEdit(ctx: CommandContext, root: string, operatio
   if (result.error !== undefined) return { ok: false, message: result.error };
   if (result.edit === undefined) return { ok: true, files: [], notes: result.notes };
   const stale = staleDocument(result);
-  if (stale !== undefined) return { ok: false, message: `${vscode.workspace.asRelativePath(stale)} changed while the command ran; run it again to update the local files.` };
+  if (stale !== undefined)
+    return { ok: false, message: `${vscode.workspace.asRelativePath(stale)} changed while the command ran; run it again to update the local files.` };
   const plan = editPlanOf(result.edit);
   const applied = await applyEditSafely({ ...plan, files: [...new Set([...plan.files, ...result.files])] }, { isRefactoring: true });
   if (!applied.ok) {
@@ -66,9 +78,10 @@ export async function applyLocalEdit(ctx: CommandContext, root: string, operatio
 
 /** Why the local files were not updated, and that they are as they were (or which are not). */
 function localFailure(reason: string, notRestored: readonly string[]): string {
-  const after = notRestored.length === 0
-    ? 'The files it had changed are as they were; Export From Server brings them in line with the server.'
-    : `${notRestored.join(', ')} could not be put back as they were: check them.`;
+  const after =
+    notRestored.length === 0
+      ? 'The files it had changed are as they were; Export From Server brings them in line with the server.'
+      : `${notRestored.join(', ')} could not be put back as they were: check them.`;
   return `${reason}. ${after}`;
 }
 

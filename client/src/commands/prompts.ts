@@ -19,14 +19,29 @@ export async function pick<T>(given: T | undefined, choices: readonly Choice<T>[
 }
 
 /** Several values; `typeOwn` adds an item that opens a box for a comma-separated list. */
-export async function pickMany(given: string[] | undefined, choices: readonly string[], title: string, typeOwn?: { prompt: string; parse: (text: string) => string[] }): Promise<string[]> {
+export async function pickMany(
+  given: string[] | undefined,
+  choices: readonly string[],
+  title: string,
+  typeOwn?: { prompt: string; parse: (text: string) => string[] },
+): Promise<string[]> {
   if (given !== undefined) return given;
-  if (choices.length === 0 && typeOwn) return typeOwn.parse(await input(undefined, { title, prompt: typeOwn.prompt, validate: (t) => (typeOwn.parse(t).length === 0 ? 'Give at least one.' : undefined) }));
+  if (choices.length === 0 && typeOwn)
+    return typeOwn.parse(
+      await input(undefined, { title, prompt: typeOwn.prompt, validate: (t) => (typeOwn.parse(t).length === 0 ? 'Give at least one.' : undefined) }),
+    );
   const items = choices.map((label) => ({ label }));
-  const chosen = await vscode.window.showQuickPick(items, { title, canPickMany: true, ignoreFocusOut: true, placeHolder: typeOwn ? `${typeOwn.prompt} (or pick none to type them)` : undefined });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title,
+    canPickMany: true,
+    ignoreFocusOut: true,
+    placeHolder: typeOwn ? `${typeOwn.prompt} (or pick none to type them)` : undefined,
+  });
   if (!chosen) throw new Cancelled();
   if (chosen.length > 0 || !typeOwn) return chosen.map((c) => c.label);
-  return typeOwn.parse(await input(undefined, { title, prompt: typeOwn.prompt, validate: (t) => (typeOwn.parse(t).length === 0 ? 'Give at least one.' : undefined) }));
+  return typeOwn.parse(
+    await input(undefined, { title, prompt: typeOwn.prompt, validate: (t) => (typeOwn.parse(t).length === 0 ? 'Give at least one.' : undefined) }),
+  );
 }
 
 export interface InputOptions {

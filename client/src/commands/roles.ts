@@ -15,11 +15,23 @@ export const addInheritedRole: CommandFactory = (ctx) => async (arg) => {
   const target = await chooseTarget(ctx, resourceOf(arg, vscode.Uri));
   if (!target) return tell('not-run', NO_ROOT);
   const inherited = target.facts.inheritedRoles.map((r) => r.role);
-  const role = await input(stringArg(args, 'role'), { title: 'Add Inherited Role: name', prompt: 'Name of the new inherited role', validate: (t) => nameProblem(t, inherited, 'inherited role') });
+  const role = await input(stringArg(args, 'role'), {
+    title: 'Add Inherited Role: name',
+    prompt: 'Name of the new inherited role',
+    validate: (t) => nameProblem(t, inherited, 'inherited role'),
+  });
   const candidates = target.facts.roles.filter((r) => r !== role);
-  const roleSet = await pickMany(stringListArg(args, 'role_set'), candidates, `Add Inherited Role ${role}: inherits from`, { prompt: 'Role names, separated by commas', parse: parseList });
+  const roleSet = await pickMany(stringListArg(args, 'role_set'), candidates, `Add Inherited Role ${role}: inherits from`, {
+    prompt: 'Role names, separated by commas',
+    parse: parseList,
+  });
   if (roleSet.length === 0) throw new ArgumentError('An inherited role needs at least one role to inherit from.');
-  return runOperation(ctx, target, { type: 'add_inherited_role', args: { role, role_set: roleSet } }, { summary: () => `Added inherited role ${role} (${roleSet.join(', ')})` });
+  return runOperation(
+    ctx,
+    target,
+    { type: 'add_inherited_role', args: { role, role_set: roleSet } },
+    { summary: () => `Added inherited role ${role} (${roleSet.join(', ')})` },
+  );
 };
 
 export const dropInheritedRole: CommandFactory = (ctx) => async (arg) => {
@@ -31,6 +43,7 @@ export const dropInheritedRole: CommandFactory = (ctx) => async (arg) => {
   if (choices.length === 0 && stringArg(args, 'role') === undefined && cursor === undefined) throw new ArgumentError('The project has no inherited roles.');
   const given = stringArg(args, 'role');
   const role = await pick(given ?? cursor, choices, 'Drop Inherited Role');
-  if (given === undefined) await confirm(`Drop inherited role ${role}?`, 'It goes on the server and from inherited_roles.yaml (one undoable edit).', 'Drop inherited role');
+  if (given === undefined)
+    await confirm(`Drop inherited role ${role}?`, 'It goes on the server and from inherited_roles.yaml (one undoable edit).', 'Drop inherited role');
   return runOperation(ctx, target, { type: 'drop_inherited_role', args: { role } }, { summary: () => `Dropped inherited role ${role}` });
 };

@@ -81,9 +81,12 @@ export async function connectQuietly(context: CommandContext): Promise<Result | 
   // Settings change in quick succession (a URL removed while the answer for the old one is on its
   // way): only the latest quiet connect may change the status item.
   const run = ++quietRuns;
-  const ctx: CommandContext = { ...context, showServer: (state) => {
-    if (run === quietRuns) context.showServer(state);
-  } };
+  const ctx: CommandContext = {
+    ...context,
+    showServer: (state) => {
+      if (run === quietRuns) context.showServer(state);
+    },
+  };
   await ctx.ready();
   const { roots } = await ctx.client.sendRequest(listRootsRequest);
   const folder = (roots[0] !== undefined ? vscode.workspace.getWorkspaceFolder(uriOf(roots[0])) : undefined) ?? vscode.workspace.workspaceFolders?.[0];

@@ -36,21 +36,35 @@ export const addSource: CommandFactory = (ctx) => async (arg) => {
   const target = await chooseTarget(ctx, resourceOf(arg, vscode.Uri));
   if (!target) return tell('not-run', NO_ROOT);
   const kind = await pick(kindArg(args), KINDS, 'Add Source: kind of database');
-  const name = await input(stringArg(args, 'name'), { title: 'Add Source: name', prompt: 'The name the metadata gives the database', validate: (t) => nameProblem(t, [], 'source') });
+  const name = await input(stringArg(args, 'name'), {
+    title: 'Add Source: name',
+    prompt: 'The name the metadata gives the database',
+    validate: (t) => nameProblem(t, [], 'source'),
+  });
   const exists = target.facts.sources.some((s) => s.name === name);
   let replace = booleanArg(args, 'replace_configuration');
   if (replace === undefined && exists) replace = await askReplace(name);
   const configuration = objectArg(args, 'configuration') ?? (await promptConfiguration(kind, name));
-  const operation: MetadataOperation = { type: 'add_source', args: { kind, name, configuration, ...(replace !== undefined ? { replace_configuration: replace } : {}) } };
+  const operation: MetadataOperation = {
+    type: 'add_source',
+    args: { kind, name, configuration, ...(replace !== undefined ? { replace_configuration: replace } : {}) },
+  };
   return runOperation(ctx, target, operation, {
     summary: (op) => (op.type === 'add_source' && op.args.replace_configuration ? `Replaced the configuration of source ${name}` : `Added source ${name}`),
     // Asked only when the argument object left replace_configuration open.
-    retry: async (error, op) => (error.kind === 'already-exists' && op.type === 'add_source' && replace === undefined && (await askReplace(name)) ? { ...op, args: { ...op.args, replace_configuration: true } } : undefined),
+    retry: async (error, op) =>
+      error.kind === 'already-exists' && op.type === 'add_source' && replace === undefined && (await askReplace(name))
+        ? { ...op, args: { ...op.args, replace_configuration: true } }
+        : undefined,
   });
 };
 
 async function askReplace(name: string): Promise<true> {
-  await confirm(`Source ${name} already exists.`, 'Replace its configuration with the new one (replace_configuration: true)? Its tables stay.', 'Replace configuration');
+  await confirm(
+    `Source ${name} already exists.`,
+    'Replace its configuration with the new one (replace_configuration: true)? Its tables stay.',
+    'Replace configuration',
+  );
   return true;
 }
 
@@ -59,31 +73,64 @@ async function promptConfiguration(kind: SourceKind, name: string): Promise<Reco
   if (kind === 'bigquery') {
     const serviceAccount = await fromEnvOrValue('service account key', `${env.replace(/_DATABASE_URL$/, '')}_SERVICE_ACCOUNT`, 'The service account JSON key');
     const projectId = await input(undefined, { title: 'Add Source: BigQuery project id', validate: (t) => (t.trim() === '' ? 'Required.' : undefined) });
-    const datasets = await input(undefined, { title: 'Add Source: datasets', prompt: 'Comma-separated dataset names', validate: (t) => (t.trim() === '' ? 'Required.' : undefined) });
+    const datasets = await input(undefined, {
+      title: 'Add Source: datasets',
+      prompt: 'Comma-separated dataset names',
+      validate: (t) => (t.trim() === '' ? 'Required.' : undefined),
+    });
     return { service_account: serviceAccount, project_id: projectId, datasets };
   }
   const key = kind === 'mssql' ? 'connection_string' : 'database_url';
-  const connection = await fromEnvOrValue(kind === 'mssql' ? 'connection string' : 'database URL', env, kind === 'mssql' ? 'The ODBC connection string' : 'postgres://user:password@host:5432/db');
+  const connection = await fromEnvOrValue(
+    kind === 'mssql' ? 'connection string' : 'database URL',
+    env,
+    kind === 'mssql' ? 'The ODBC connection string' : 'postgres://user:password@host:5432/db',
+  );
   const pool = await poolSettings(kind);
   return { connection_info: { [key]: connection, ...(pool ? { pool_settings: pool } : {}) } };
 }
 
 async function fromEnvOrValue(what: string, envDefault: string, placeHolder: string): Promise<string | { from_env: string }> {
-  const how = await pick<'env' | 'value'>(undefined, [
-    { label: 'From an environment variable', description: 'recommended: keeps credentials out of the metadata files', value: 'env' },
-    { label: `Type the ${what}`, description: 'it is written into databases.yaml', value: 'value' },
-  ], `Add Source: ${what}`);
-  if (how === 'env') return { from_env: await input(undefined, { title: `Add Source: environment variable holding the ${what}`, value: envDefault, validate: (t) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t) ? undefined : 'An environment variable name.') }) };
+  const how = await pick<'env' | 'value'>(
+    undefined,
+    [
+      { label: 'From an environment variable', description: 'recommended: keeps credentials out of the metadata files', value: 'env' },
+      { label: `Type the ${what}`, description: 'it is written into databases.yaml', value: 'value' },
+    ],
+    `Add Source: ${what}`,
+  );
+  if (how === 'env')
+    return {
+      from_env: await input(undefined, {
+        title: `Add Source: environment variable holding the ${what}`,
+        value: envDefault,
+        validate: (t) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t) ? undefined : 'An environment variable name.'),
+      }),
+    };
   return input(undefined, { title: `Add Source: ${what}`, placeHolder, validate: (t) => (t.trim() === '' ? 'Required.' : undefined) });
 }
 
 async function poolSettings(kind: SourceKind): Promise<Record<string, number> | undefined> {
-  const set = await pick<boolean>(undefined, [{ label: 'Default pool settings', value: false }, { label: 'Set pool settings…', value: true }], 'Add Source: connection pool');
+  const set = await pick<boolean>(
+    undefined,
+    [
+      { label: 'Default pool settings', value: false },
+      { label: 'Set pool settings…', value: true },
+    ],
+    'Add Source: connection pool',
+  );
   if (!set) return undefined;
   const keys = kind === 'mssql' ? ['max_connections', 'idle_timeout'] : ['max_connections', 'idle_timeout', 'retries', 'pool_timeout', 'connection_lifetime'];
   const out: Record<string, number> = {};
   for (const key of keys) {
-    const text = await input(undefined, { title: `Add Source: pool ${key}`, prompt: 'Empty leaves it out', validate: (t) => { const r = parseOptionalCount(t); return r.ok ? undefined : r.message; } });
+    const text = await input(undefined, {
+      title: `Add Source: pool ${key}`,
+      prompt: 'Empty leaves it out',
+      validate: (t) => {
+        const r = parseOptionalCount(t);
+        return r.ok ? undefined : r.message;
+      },
+    });
     const parsed = parseOptionalCount(text);
     if (parsed.ok && parsed.value !== undefined) out[key] = parsed.value;
   }
@@ -109,7 +156,12 @@ export const dropSource: CommandFactory = (ctx) => async (arg) => {
   if (!target) return tell('not-run', NO_ROOT);
   const named = stringArg(args, 'name');
   const name = await chooseSource(target, args, 'Drop Source', 'name');
-  if (named === undefined) await confirm(`Drop source ${name}?`, 'The server forgets the database and everything tracked in it; its files here are deleted (one undoable edit).', 'Drop source');
+  if (named === undefined)
+    await confirm(
+      `Drop source ${name}?`,
+      'The server forgets the database and everything tracked in it; its files here are deleted (one undoable edit).',
+      'Drop source',
+    );
   const operation: MetadataOperation = { type: 'drop_source', args: { name, ...cascadeArg(args) } };
   return runDrop(ctx, target, operation, name);
 };
@@ -123,7 +175,10 @@ function runDrop(ctx: Parameters<CommandFactory>[0], target: Target, operation: 
   return runOperation(ctx, target, operation, {
     summary: () => `Dropped source ${name}`,
     sourceKind: target.facts.sources.find((s) => s.name === name)?.kind,
-    retry: async (error, op) => (op.type === 'drop_source' && op.args.cascade === undefined && (await offerCascade(error, `source ${name}`)) ? { ...op, args: { ...op.args, cascade: true } } : undefined),
+    retry: async (error, op) =>
+      op.type === 'drop_source' && op.args.cascade === undefined && (await offerCascade(error, `source ${name}`))
+        ? { ...op, args: { ...op.args, cascade: true } }
+        : undefined,
   });
 }
 
@@ -133,6 +188,11 @@ export const renameSource: CommandFactory = (ctx) => async (arg) => {
   if (!target) return tell('not-run', NO_ROOT);
   const name = await chooseSource(target, args, 'Rename Source: which source', 'name');
   const taken = target.facts.sources.map((s) => s.name);
-  const newName = await input(stringArg(args, 'new_name'), { title: `Rename Source ${name}`, prompt: 'New name', value: name, validate: (t) => (t === name ? 'That is the current name.' : nameProblem(t, taken, 'source')) });
+  const newName = await input(stringArg(args, 'new_name'), {
+    title: `Rename Source ${name}`,
+    prompt: 'New name',
+    value: name,
+    validate: (t) => (t === name ? 'That is the current name.' : nameProblem(t, taken, 'source')),
+  });
   return runOperation(ctx, target, { type: 'rename_source', args: { name, new_name: newName } }, { summary: () => `Renamed source ${name} to ${newName}` });
 };

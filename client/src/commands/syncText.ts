@@ -66,7 +66,12 @@ export function placementMessage(placed: readonly PlacedProblem[], unplaced: rea
   return parts.join(' ');
 }
 
-export function inconsistenciesMessage(host: string, placed: readonly PlacedProblem[], unplaced: readonly UnplacedObject[], rel: (file: string) => string): string {
+export function inconsistenciesMessage(
+  host: string,
+  placed: readonly PlacedProblem[],
+  unplaced: readonly UnplacedObject[],
+  rel: (file: string) => string,
+): string {
   const n = placed.length + unplaced.length;
   if (n === 0) return `The metadata on ${host} is consistent.`;
   return `${n} inconsistent object${n === 1 ? '' : 's'} on ${host}. ${placementMessage(placed, unplaced, rel)}`;
@@ -103,7 +108,8 @@ export function reloadArgs(args: Args): ReloadMetadataArgs {
   for (const key of ['reload_remote_schemas', 'reload_sources', 'recreate_event_triggers'] as const) {
     const value = args[key];
     if (value === undefined) continue;
-    if (typeof value !== 'boolean' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) throw new ArgumentError(`Argument \`${key}\` must be true, false or a list of names.`);
+    if (typeof value !== 'boolean' && !(Array.isArray(value) && value.every((v) => typeof v === 'string')))
+      throw new ArgumentError(`Argument \`${key}\` must be true, false or a list of names.`);
     out[key] = value;
   }
   return out;

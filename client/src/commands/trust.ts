@@ -12,6 +12,8 @@ const MANAGE_TRUST = 'Manage Workspace Trust';
 /** The outcome of a command in an untrusted workspace (the user is told, with a way to trust it); undefined when trusted. */
 export function refuseUntrusted(): Result | undefined {
   if (vscode.workspace.isTrusted) return undefined;
-  void vscode.window.showErrorMessage(UNTRUSTED_MESSAGE, MANAGE_TRUST).then((choice) => (choice === MANAGE_TRUST ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
+  void vscode.window
+    .showErrorMessage(UNTRUSTED_MESSAGE, MANAGE_TRUST)
+    .then((choice) => (choice === MANAGE_TRUST ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
   return { status: 'not-run', message: UNTRUSTED_MESSAGE };
 }

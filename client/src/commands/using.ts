@@ -13,13 +13,26 @@ const FORMS: Record<Form, Choice<Form>> = {
   manual: { label: 'Manual configuration', description: 'manual_configuration: {remote_table, column_mapping} (for views)', value: 'manual' },
 };
 
-export async function promptUsing(kind: 'object' | 'array', target: Target, source: string, table: TableInfo | undefined, title: string): Promise<Record<string, unknown>> {
+export async function promptUsing(
+  kind: 'object' | 'array',
+  target: Target,
+  source: string,
+  table: TableInfo | undefined,
+  title: string,
+): Promise<Record<string, unknown>> {
   const form = await pick(undefined, kind === 'object' ? [FORMS.local, FORMS.remote, FORMS.manual] : [FORMS.remote, FORMS.manual], `${title}: defined by`);
   if (form === 'local') return { foreign_key_constraint_on: oneOrMany(await columns(table, `${title}: foreign key column(s) of this table`)) };
   const others = target.facts.tables.filter((t) => t.source === source);
-  const remote = await pick(undefined, others.map((t) => ({ label: `${t.schema}.${t.name}`, value: t })), `${title}: the other table`);
+  const remote = await pick(
+    undefined,
+    others.map((t) => ({ label: `${t.schema}.${t.name}`, value: t })),
+    `${title}: the other table`,
+  );
   const remoteRef = { schema: remote.schema, name: remote.name };
-  if (form === 'remote') return { foreign_key_constraint_on: { table: remoteRef, columns: await columns(remote, `${title}: foreign key column(s) of ${remote.schema}.${remote.name}`) } };
+  if (form === 'remote')
+    return {
+      foreign_key_constraint_on: { table: remoteRef, columns: await columns(remote, `${title}: foreign key column(s) of ${remote.schema}.${remote.name}`) },
+    };
   const mapping = await input(undefined, {
     title: `${title}: column mapping`,
     prompt: 'this_table_column: other_table_column, …',

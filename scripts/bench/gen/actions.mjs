@@ -14,7 +14,14 @@ export function actionsOf(tables, count, random) {
     const name = `${verb}${pascalCase(t.name)}`;
     if (seen.has(name)) continue;
     seen.add(name);
-    out.push({ name, verb, table: t, type: verb === 'export' ? 'query' : 'mutation', roles: random.sample(ROLES, random.int(1, 3)), timeout: random.chance(0.3) ? 60 : undefined });
+    out.push({
+      name,
+      verb,
+      table: t,
+      type: verb === 'export' ? 'query' : 'mutation',
+      roles: random.sample(ROLES, random.int(1, 3)),
+      timeout: random.chance(0.3) ? 60 : undefined,
+    });
   }
   return out;
 }
@@ -39,7 +46,9 @@ export function actionsYaml(actions) {
       input_objects: actions.map((a) => ({ name: `${pascalCase(a.name)}Input` })),
       objects: actions.map((a) => ({
         name: `${pascalCase(a.name)}Output`,
-        relationships: [{ field_mapping: { item_id: 'id' }, name: 'item', remote_table: { name: a.table.name, schema: 'public' }, source: 'default', type: 'object' }],
+        relationships: [
+          { field_mapping: { item_id: 'id' }, name: 'item', remote_table: { name: a.table.name, schema: 'public' }, source: 'default', type: 'object' },
+        ],
       })),
       scalars: [],
     },

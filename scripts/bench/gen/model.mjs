@@ -4,22 +4,139 @@
 export const ROLES = ['user', 'manager', 'viewer', 'editor', 'auditor', 'support'];
 
 const NOUNS = [
-  'invoices', 'payments', 'projects', 'tasks', 'comments', 'tags', 'attachments', 'orders', 'products', 'customers',
-  'suppliers', 'shipments', 'warehouses', 'tickets', 'messages', 'channels', 'events', 'venues', 'bookings', 'reviews',
-  'articles', 'categories', 'courses', 'lessons', 'enrollments', 'assignments', 'submissions', 'grades', 'teams', 'players',
-  'matches', 'seasons', 'leagues', 'contracts', 'documents', 'folders', 'approvals', 'expenses', 'budgets', 'vendors',
-  'assets', 'licenses', 'devices', 'sensors', 'readings', 'alerts', 'incidents', 'deployments', 'releases', 'builds',
-  'pipelines', 'jobs', 'candidates', 'interviews', 'offers', 'campaigns', 'leads', 'opportunities', 'quotes', 'subscriptions',
-  'plans', 'coupons', 'carts', 'wishlists', 'addresses', 'recipes', 'ingredients', 'menus', 'reservations', 'rooms',
-  'floors', 'buildings', 'tenants', 'leases', 'inspections', 'vehicles', 'routes', 'stops', 'drivers', 'trips',
-  'surveys', 'responses', 'questions', 'answers', 'polls', 'votes', 'badges', 'achievements', 'rewards', 'donations',
-  'pledges', 'grants', 'milestones', 'sprints', 'epics', 'stories', 'bugs', 'features', 'feedback', 'announcements',
+  'invoices',
+  'payments',
+  'projects',
+  'tasks',
+  'comments',
+  'tags',
+  'attachments',
+  'orders',
+  'products',
+  'customers',
+  'suppliers',
+  'shipments',
+  'warehouses',
+  'tickets',
+  'messages',
+  'channels',
+  'events',
+  'venues',
+  'bookings',
+  'reviews',
+  'articles',
+  'categories',
+  'courses',
+  'lessons',
+  'enrollments',
+  'assignments',
+  'submissions',
+  'grades',
+  'teams',
+  'players',
+  'matches',
+  'seasons',
+  'leagues',
+  'contracts',
+  'documents',
+  'folders',
+  'approvals',
+  'expenses',
+  'budgets',
+  'vendors',
+  'assets',
+  'licenses',
+  'devices',
+  'sensors',
+  'readings',
+  'alerts',
+  'incidents',
+  'deployments',
+  'releases',
+  'builds',
+  'pipelines',
+  'jobs',
+  'candidates',
+  'interviews',
+  'offers',
+  'campaigns',
+  'leads',
+  'opportunities',
+  'quotes',
+  'subscriptions',
+  'plans',
+  'coupons',
+  'carts',
+  'wishlists',
+  'addresses',
+  'recipes',
+  'ingredients',
+  'menus',
+  'reservations',
+  'rooms',
+  'floors',
+  'buildings',
+  'tenants',
+  'leases',
+  'inspections',
+  'vehicles',
+  'routes',
+  'stops',
+  'drivers',
+  'trips',
+  'surveys',
+  'responses',
+  'questions',
+  'answers',
+  'polls',
+  'votes',
+  'badges',
+  'achievements',
+  'rewards',
+  'donations',
+  'pledges',
+  'grants',
+  'milestones',
+  'sprints',
+  'epics',
+  'stories',
+  'bugs',
+  'features',
+  'feedback',
+  'announcements',
 ];
 
 const COLUMNS = [
-  'title', 'description', 'amount', 'currency', 'due_at', 'priority', 'remarks', 'external_ref', 'metadata', 'is_archived',
-  'score', 'position', 'label', 'color', 'url', 'quantity', 'starts_at', 'ends_at', 'rating', 'locale',
-  'timezone', 'sku', 'price', 'weight', 'slug', 'code', 'kind', 'origin', 'summary', 'published_at',
+  'title',
+  'description',
+  'amount',
+  'currency',
+  'due_at',
+  'priority',
+  'remarks',
+  'external_ref',
+  'metadata',
+  'is_archived',
+  'score',
+  'position',
+  'label',
+  'color',
+  'url',
+  'quantity',
+  'starts_at',
+  'ends_at',
+  'rating',
+  'locale',
+  'timezone',
+  'sku',
+  'price',
+  'weight',
+  'slug',
+  'code',
+  'kind',
+  'origin',
+  'summary',
+  'published_at',
 ];
 
 /** Relationship names that are never column names (the engine rejects a clash). */
@@ -78,18 +195,31 @@ function linkChildren(tables, random) {
   for (const child of tables) {
     if (!child.parent) continue;
     const manual = random.chance(0.25);
-    child.objectRels.push(manual ? { name: 'parent', manual: { parent_id: 'id' }, target: child.parent } : { name: 'parent', fk: 'parent_id', target: child.parent });
-    child.parent.arrayRels.push(manual ? { name: child.name, manualRemote: child, mapping: { id: 'parent_id' } } : { name: child.name, remote: child, columns: ['parent_id'] });
+    child.objectRels.push(
+      manual ? { name: 'parent', manual: { parent_id: 'id' }, target: child.parent } : { name: 'parent', fk: 'parent_id', target: child.parent },
+    );
+    child.parent.arrayRels.push(
+      manual ? { name: child.name, manualRemote: child, mapping: { id: 'parent_id' } } : { name: child.name, remote: child, columns: ['parent_id'] },
+    );
   }
   const organizations = tables[1];
-  for (const t of tables) if (t.generic && random.chance(0.05) && organizations.arrayRels.length < 60) organizations.arrayRels.push({ name: t.name, remote: t, columns: ['org_id'] });
+  for (const t of tables)
+    if (t.generic && random.chance(0.05) && organizations.arrayRels.length < 60) organizations.arrayRels.push({ name: t.name, remote: t, columns: ['org_id'] });
 }
 
 /** Custom GraphQL names derived from the table name, so they never collide with another table's. */
 function customNames(name) {
   const camel = name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
   const pascal = camel[0].toUpperCase() + camel.slice(1);
-  return { type: pascal, select: `${camel}List`, select_by_pk: `${camel}ById`, select_aggregate: `${camel}Stats`, insert_one: `create${pascal}`, update_by_pk: `update${pascal}ById`, delete_by_pk: `delete${pascal}ById` };
+  return {
+    type: pascal,
+    select: `${camel}List`,
+    select_by_pk: `${camel}ById`,
+    select_aggregate: `${camel}Stats`,
+    insert_one: `create${pascal}`,
+    update_by_pk: `update${pascal}ById`,
+    delete_by_pk: `delete${pascal}ById`,
+  };
 }
 
 /** The GraphQL root field names of a table (custom where configured). */
@@ -104,5 +234,8 @@ export function rootFields(t) {
 }
 
 export function pascalCase(name) {
-  return name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return name
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 }

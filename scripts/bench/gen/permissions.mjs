@@ -27,7 +27,11 @@ export function permissionsOf(t, random) {
   }));
   const update = random.sample(['user', 'editor', 'manager'], random.int(1, 2)).map((role) => ({
     role,
-    permission: { columns: random.sample(writable, Math.max(1, writable.length - 2)), filter: expression(t, random, 2), check: random.chance(0.5) ? { status: { _neq: 'locked' } } : null },
+    permission: {
+      columns: random.sample(writable, Math.max(1, writable.length - 2)),
+      filter: expression(t, random, 2),
+      check: random.chance(0.5) ? { status: { _neq: 'locked' } } : null,
+    },
   }));
   const del = random.chance(0.6) ? [{ role: 'manager', permission: { filter: expression(t, random, 1) } }] : [];
   return { select, insert, update, delete: del };

@@ -14,11 +14,19 @@ export function projectFiles(count, seed) {
   const tables = buildTables(count, random);
   const files = new Map();
   const put = (rel, value) => files.set(rel, typeof value === 'string' ? value : toYaml(value));
-  put('config.yaml', { version: 3, endpoint: 'http://localhost:8080', metadata_directory: 'metadata', actions: { kind: 'synchronous', handler_webhook_baseurl: 'http://localhost:3000' } });
+  put('config.yaml', {
+    version: 3,
+    endpoint: 'http://localhost:8080',
+    metadata_directory: 'metadata',
+    actions: { kind: 'synchronous', handler_webhook_baseurl: 'http://localhost:3000' },
+  });
   put('metadata/version.yaml', { version: 3 });
   put('metadata/databases/databases.yaml', databases());
   put('metadata/databases/default/functions/functions.yaml', []);
-  put('metadata/databases/default/tables/tables.yaml', tables.map((t) => `!include public_${t.name}.yaml`));
+  put(
+    'metadata/databases/default/tables/tables.yaml',
+    tables.map((t) => `!include public_${t.name}.yaml`),
+  );
   for (const t of tables) put(`metadata/databases/default/tables/public_${t.name}.yaml`, tableFile(t, random));
   const ops = operations(tables, Math.max(6, Math.ceil(count / 4)), random);
   put('metadata/query_collections.yaml', queryCollections(ops));
@@ -40,20 +48,22 @@ export function projectFiles(count, seed) {
 }
 
 function databases() {
-  return [{
-    name: 'default',
-    kind: 'postgres',
-    configuration: {
-      connection_info: {
-        database_url: { from_env: 'PG_DATABASE_URL' },
-        isolation_level: 'read-committed',
-        pool_settings: { connection_lifetime: 600, idle_timeout: 180, max_connections: 50, retries: 1 },
-        use_prepared_statements: true,
+  return [
+    {
+      name: 'default',
+      kind: 'postgres',
+      configuration: {
+        connection_info: {
+          database_url: { from_env: 'PG_DATABASE_URL' },
+          isolation_level: 'read-committed',
+          pool_settings: { connection_lifetime: 600, idle_timeout: 180, max_connections: 50, retries: 1 },
+          use_prepared_statements: true,
+        },
       },
+      tables: '!include default/tables/tables.yaml',
+      functions: '!include default/functions/functions.yaml',
     },
-    tables: '!include default/tables/tables.yaml',
-    functions: '!include default/functions/functions.yaml',
-  }];
+  ];
 }
 
 function cronTriggers(tables, count, random) {
@@ -84,7 +94,15 @@ function remoteSchemas() {
         timeout_seconds: 30,
         customization: { root_fields_namespace: 'search', type_names: { prefix: 'Search_', mapping: {} } },
       },
-      permissions: [{ role: 'user', definition: { schema: 'schema {\n  query: Query\n}\n\ntype Query {\n  search(term: String!, limit: Int): [Hit!]!\n}\n\ntype Hit {\n  id: ID!\n  score: Float!\n  title: String\n}\n' } }],
+      permissions: [
+        {
+          role: 'user',
+          definition: {
+            schema:
+              'schema {\n  query: Query\n}\n\ntype Query {\n  search(term: String!, limit: Int): [Hit!]!\n}\n\ntype Hit {\n  id: ID!\n  score: Float!\n  title: String\n}\n',
+          },
+        },
+      ],
     },
   ];
 }

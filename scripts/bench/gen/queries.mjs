@@ -41,7 +41,10 @@ function operation(t, template, opName, random) {
     case 'insert':
       return body(`mutation ${opName}($object: ${t.name}_insert_input!) {`, `${root.insert_one}(object: $object)`, ['id', 'created_at']);
     case 'update':
-      return body(`mutation ${opName}($id: uuid!, $changes: ${t.name}_set_input!) {`, `${root.update_by_pk}(pk_columns: {id: $id}, _set: $changes)`, ['id', 'updated_at']);
+      return body(`mutation ${opName}($id: uuid!, $changes: ${t.name}_set_input!) {`, `${root.update_by_pk}(pk_columns: {id: $id}, _set: $changes)`, [
+        'id',
+        'updated_at',
+      ]);
     case 'aggregate':
       return body(`query ${opName}($where: ${t.name}_bool_exp = {}) {`, `${root.select_aggregate}(where: $where)`, ['aggregate {', '  count', '}']);
     default:
@@ -60,17 +63,24 @@ export function queryCollections(ops) {
 }
 
 export function allowList() {
-  return [{ collection: 'allowed-queries', scope: { global: true } }, { collection: 'admin-queries', scope: { global: false, roles: ['manager', 'staff'] } }];
+  return [
+    { collection: 'allowed-queries', scope: { global: true } },
+    { collection: 'admin-queries', scope: { global: false, roles: ['manager', 'staff'] } },
+  ];
 }
 
 /** REST endpoints for the first few list and by-pk operations of the public collection. */
 export function restEndpoints(ops) {
   const adminCount = Math.max(1, Math.floor(ops.length / 10));
-  return ops.slice(adminCount).filter((o) => o.template === 'list' || o.template === 'by_pk').slice(0, 8).map((o) => ({
-    name: o.name,
-    url: o.template === 'by_pk' ? `${o.table.name.replaceAll('_', '-')}/:id` : o.table.name.replaceAll('_', '-'),
-    methods: ['GET'],
-    definition: { query: { collection_name: 'allowed-queries', query_name: o.name } },
-    comment: `REST access to ${o.name}`,
-  }));
+  return ops
+    .slice(adminCount)
+    .filter((o) => o.template === 'list' || o.template === 'by_pk')
+    .slice(0, 8)
+    .map((o) => ({
+      name: o.name,
+      url: o.template === 'by_pk' ? `${o.table.name.replaceAll('_', '-')}/:id` : o.table.name.replaceAll('_', '-'),
+      methods: ['GET'],
+      definition: { query: { collection_name: 'allowed-queries', query_name: o.name } },
+      comment: `REST access to ${o.name}`,
+    }));
 }

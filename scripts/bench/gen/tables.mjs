@@ -22,7 +22,14 @@ function configuration(t) {
     column_config: { created_at: { custom_name: 'createdAt' }, updated_at: { custom_name: 'updatedAt' } },
     custom_column_names: { created_at: 'createdAt', updated_at: 'updatedAt' },
     custom_name: c.type,
-    custom_root_fields: { select: c.select, select_by_pk: c.select_by_pk, select_aggregate: c.select_aggregate, insert_one: c.insert_one, update_by_pk: c.update_by_pk, delete_by_pk: c.delete_by_pk },
+    custom_root_fields: {
+      select: c.select,
+      select_by_pk: c.select_by_pk,
+      select_aggregate: c.select_aggregate,
+      insert_one: c.insert_one,
+      update_by_pk: c.update_by_pk,
+      delete_by_pk: c.delete_by_pk,
+    },
   };
 }
 
@@ -36,7 +43,8 @@ function objectRelationship(r) {
 }
 
 function arrayRelationship(r) {
-  if (r.manualRemote) return { name: r.name, using: { manual_configuration: { column_mapping: r.mapping, insertion_order: null, remote_table: ref(r.manualRemote) } } };
+  if (r.manualRemote)
+    return { name: r.name, using: { manual_configuration: { column_mapping: r.mapping, insertion_order: null, remote_table: ref(r.manualRemote) } } };
   return { name: r.name, using: { foreign_key_constraint_on: { columns: r.columns, table: ref(r.remote) } } };
 }
 
@@ -44,7 +52,12 @@ function eventTrigger(t, random) {
   const updated = t.columns.filter((c) => !['id', 'created_at', 'updated_at'].includes(c)).slice(0, 4);
   return {
     name: `${t.name}_changed`,
-    definition: { enable_manual: random.chance(0.5), insert: { columns: '*' }, update: { columns: updated }, ...(random.chance(0.3) ? { delete: { columns: '*' } } : {}) },
+    definition: {
+      enable_manual: random.chance(0.5),
+      insert: { columns: '*' },
+      update: { columns: updated },
+      ...(random.chance(0.3) ? { delete: { columns: '*' } } : {}),
+    },
     retry_conf: { interval_sec: 10, num_retries: random.int(0, 5), timeout_sec: 60 },
     webhook: `{{EVENTS_WEBHOOK_BASE_URL}}/events/${t.name}`,
     headers: [{ name: 'x-events-secret', value_from_env: 'EVENTS_WEBHOOK_SECRET' }],

@@ -50,7 +50,10 @@ function scalar(v, indent) {
   if (v.includes('\n')) {
     const body = v.endsWith('\n') ? v.slice(0, -1) : v;
     const pad = ' '.repeat(indent);
-    return `${v.endsWith('\n') ? '|' : '|-'}\n${body.split('\n').map((l) => (l ? pad + l : '')).join('\n')}`;
+    return `${v.endsWith('\n') ? '|' : '|-'}\n${body
+      .split('\n')
+      .map((l) => (l ? pad + l : ''))
+      .join('\n')}`;
   }
   const plain = PLAIN.test(v) && !RESERVED.test(v) && !v.endsWith(' ') && !/^[0-9.+-]/.test(v) && !v.includes(': ') && !v.includes(' #');
   if (plain) return v;

@@ -28,7 +28,11 @@ export async function runApply(args: EngineArgs, env: CliEnv): Promise<number> {
   const errors = result.findings.filter((f) => f.severity === 'error');
   if (errors.length > 0) {
     env.stdout(formatFindings(env, result, errors, args.color));
-    return fail(env, `apply refused: ${shown(env, dir)} has ${errors.length} error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} (graphql-metadata check) and apply again.`, 1);
+    return fail(
+      env,
+      `apply refused: ${shown(env, dir)} has ${errors.length} error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} (graphql-metadata check) and apply again.`,
+      1,
+    );
   }
   const built = directoryToMetadata(result);
   const request = replaceMetadata({ metadata: built.metadata, ...(args.resourceVersion === undefined ? {} : { resourceVersion: args.resourceVersion }) });
@@ -42,9 +46,17 @@ function rejected(args: EngineArgs, env: CliEnv, result: RootResult, built: Buil
   if (error.kind === 'conflict') {
     const since = args.resourceVersion === undefined ? 'since your last export' : `since resource_version ${args.resourceVersion} was exported`;
     const diff = `graphql-metadata diff --server ${args.server} ${args.dir}`;
-    return fail(env, `apply refused: the server's metadata changed ${since} (409 conflict); nothing was applied. See what changed with \`${diff}\`, then export again, or apply without --resource-version to overwrite it.`, 1);
+    return fail(
+      env,
+      `apply refused: the server's metadata changed ${since} (409 conflict); nothing was applied. See what changed with \`${diff}\`, then export again, or apply without --resource-version to overwrite it.`,
+      1,
+    );
   }
-  const { findings, unplaced } = serverFindings(built, { objects: error.internal, ...(error.path === undefined ? {} : { path: error.path }), message: error.serverMessage ?? error.message });
+  const { findings, unplaced } = serverFindings(built, {
+    objects: error.internal,
+    ...(error.path === undefined ? {} : { path: error.path }),
+    message: error.serverMessage ?? error.message,
+  });
   if (findings.length > 0) env.stdout(formatFindings(env, result, findings, args.color));
   for (const object of unplaced) env.stdout(`(not in ${shown(env, result.root)}) ${inconsistencyMessage(object)}\n`);
   return fail(env, `the server rejected the metadata: ${messageOf(error)}`, exitCodeOf(error));

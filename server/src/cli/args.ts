@@ -82,7 +82,7 @@ const HINTS: Readonly<Record<string, string>> = {
   '--rule': 'CODE=error|warning|info|hint|off',
   '--output-file': 'the file to write the report to',
   '-o': 'the file to write the report to',
-  '--server': 'the engine\'s base URL, e.g. http://localhost:8080',
+  '--server': "the engine's base URL, e.g. http://localhost:8080",
   '--dialect': 'spec or engine',
   '--resource-version': 'the number export printed',
 };
@@ -110,13 +110,26 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as EngineArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
   const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
-  const args = { command: 'check' as const, dirs: [] as string[], format: 'stylish' as CheckArgs['format'], maxWarnings: undefined as number | undefined, rules: {} as Record<string, Severity | 'off'>, color: undefined as boolean | undefined, show: 'default' as CheckArgs['show'], outputFile: undefined as string | undefined, database, engineVersion: undefined as EngineVersion | undefined, jobs: undefined as number | undefined };
+  const args = {
+    command: 'check' as const,
+    dirs: [] as string[],
+    format: 'stylish' as CheckArgs['format'],
+    maxWarnings: undefined as number | undefined,
+    rules: {} as Record<string, Severity | 'off'>,
+    color: undefined as boolean | undefined,
+    show: 'default' as CheckArgs['show'],
+    outputFile: undefined as string | undefined,
+    database,
+    engineVersion: undefined as EngineVersion | undefined,
+    jobs: undefined as number | undefined,
+  };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const { flag, value, next } = splitFlag(argv, i);
     if (flag === '--format' || flag === '-f') {
       const format = value();
-      if (format !== 'stylish' && format !== 'json' && format !== 'sarif') return { command: 'error', message: `--format must be stylish, json or sarif, not \`${format}\`.` };
+      if (format !== 'stylish' && format !== 'json' && format !== 'sarif')
+        return { command: 'error', message: `--format must be stylish, json or sarif, not \`${format}\`.` };
       args.format = format;
     } else if (flag === '--max-warnings') {
       const n = Number(value());
@@ -129,7 +142,8 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
     } else if (flag === '--rule') {
       const rule = value();
       const [code, severity] = rule.split('=');
-      if (!code || !severity || !SEVERITIES.has(severity)) return { command: 'error', message: `--rule takes CODE=error|warning|info|hint|off, not \`${rule}\`.` };
+      if (!code || !severity || !SEVERITIES.has(severity))
+        return { command: 'error', message: `--rule takes CODE=error|warning|info|hint|off, not \`${rule}\`.` };
       args.rules[code] = severity as Severity | 'off';
     } else if (flag === '--database') {
       const error = databaseFlag(value(), database);
@@ -156,7 +170,10 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
 const POSTGRES_URL = /^postgres(?:ql)?:\/\/\S+$/i;
 
 /** One `--database` value into `database`; a message when it is none of the accepted forms. */
-function databaseFlag(value: string | undefined, database: { mode: DatabaseMode; urls: Record<string, string>; bareUrl: string | undefined }): string | undefined {
+function databaseFlag(
+  value: string | undefined,
+  database: { mode: DatabaseMode; urls: Record<string, string>; bareUrl: string | undefined },
+): string | undefined {
   const text = (value ?? '').trim();
   if ((DATABASE_MODES as readonly string[]).includes(text)) database.mode = text as DatabaseMode;
   else if (POSTGRES_URL.test(text)) database.bareUrl = text;
@@ -198,7 +215,10 @@ function serverFlag(command: string, flag: string, value: () => string, args: Mu
     if (!Number.isInteger(n) || n < 0) return { command: 'error', message: '--resource-version takes a whole number >= 0 (the one export printed).' };
     args.resourceVersion = n;
   } else if (flag === '--admin-secret' || flag === '--secret') {
-    return { command: 'error', message: `There is no ${flag} flag: set the admin secret in the environment variable ${ADMIN_SECRET_ENV} (flags end up in shell history and process lists).` };
+    return {
+      command: 'error',
+      message: `There is no ${flag} flag: set the admin secret in the environment variable ${ADMIN_SECRET_ENV} (flags end up in shell history and process lists).`,
+    };
   } else if (flag === '--no-color') args.color = false;
   else if (flag === '--color') args.color = true;
   else if (flag === '--help' || flag === '-h') return { command: 'help' };

@@ -20,11 +20,17 @@ export async function runDiff(args: EngineArgs, env: CliEnv): Promise<number> {
   const paths = [...plan.create, ...plan.update, ...plan.delete].sort();
   for (const path of paths) env.stdout(paint(unifiedDiff({ before: `local/${path}`, after: `server/${path}` }, local.get(path), files.get(path)), args.color));
   const summary = `${plan.update.length} changed, ${plan.create.length} only on the server, ${plan.delete.length} only in ${shown(env, dir)}`;
-  env.stdout(paths.length === 0 ? `No differences between ${shown(env, dir)} and ${args.server} (resource_version ${fetched.resourceVersion}).\n` : `${paths.length} files differ (${summary}); server resource_version ${fetched.resourceVersion}.\n`);
+  env.stdout(
+    paths.length === 0
+      ? `No differences between ${shown(env, dir)} and ${args.server} (resource_version ${fetched.resourceVersion}).\n`
+      : `${paths.length} files differ (${summary}); server resource_version ${fetched.resourceVersion}.\n`,
+  );
   return paths.length === 0 ? 0 : 1;
 }
 
 function paint(diff: string, color: boolean): string {
   if (!color) return diff;
-  return diff.replace(/^([-+@]).*$/gm, (line, first: '+' | '-' | '@') => (line.startsWith('---') || line.startsWith('+++') ? line : `${PAINT[first]}${line}${PAINT.reset}`));
+  return diff.replace(/^([-+@]).*$/gm, (line, first: '+' | '-' | '@') =>
+    line.startsWith('---') || line.startsWith('+++') ? line : `${PAINT[first]}${line}${PAINT.reset}`,
+  );
 }

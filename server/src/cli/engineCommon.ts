@@ -66,7 +66,8 @@ const cliAdvice: Advice = (error) => {
   return undefined;
 };
 
-export type EngineFiles = { ok: true; dir: string; metadata: JsonObject; resourceVersion: number; files: Map<string, string> } | { ok: false; exitCode: number };
+export type EngineFiles =
+  { ok: true; dir: string; metadata: JsonObject; resourceVersion: number; files: Map<string, string> } | { ok: false; exitCode: number };
 
 /** The server's metadata as files in the CLI's layout (export, diff), or the exit code after saying why not. */
 export async function engineFiles(args: EngineArgs, env: CliEnv, verb: string): Promise<EngineFiles> {

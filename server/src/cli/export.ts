@@ -12,7 +12,8 @@ export async function runExport(args: EngineArgs, env: CliEnv): Promise<number> 
   const fetched = await engineFiles(args, env, 'export');
   if (!fetched.ok) return fetched.exitCode;
   const { dir, files } = fetched;
-  for (const key of unexportedKeys(fetched.metadata)) env.stderr(`graphql-metadata: warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.\n`);
+  for (const key of unexportedKeys(fetched.metadata))
+    env.stderr(`graphql-metadata: warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.\n`);
   const plan = planWrite(readOwnedFiles(env.host, dir), files);
   env.stdout(describePlan(plan));
   if (planChanges(plan) === 0) {

@@ -27,14 +27,23 @@ export function formatSarif(report: Report, options: SarifOptions): string {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'graphql-metadata', version: options.version, informationUri: options.docsUrl, rules: codes.map((id) => sarifRule(id, options)) } },
+        tool: {
+          driver: { name: 'graphql-metadata', version: options.version, informationUri: options.docsUrl, rules: codes.map((id) => sarifRule(id, options)) },
+        },
         originalUriBaseIds: { '%SRCROOT%': { uri: directoryUri(options.cwd) } },
         results: report.diagnostics.map((d) => ({
           ruleId: d.code,
           ruleIndex: index.get(d.code),
           level: LEVEL[d.severity],
           message: { text: d.message },
-          locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: '%SRCROOT%' }, region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: encodeURI(d.file), uriBaseId: '%SRCROOT%' },
+                region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn },
+              },
+            },
+          ],
         })),
       },
     ],

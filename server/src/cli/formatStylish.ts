@@ -21,7 +21,10 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 function summaryLine({ summary: s, diagnostics }: Report): string {
   const problems = s.errors + s.warnings + s.infos;
-  const head = problems === 0 ? '✔ No problems' : `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')})`;
+  const head =
+    problems === 0
+      ? '✔ No problems'
+      : `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')})`;
   const hidden = notListed(s, diagnostics);
   return `${head} in ${plural(s.files, 'file')}${hidden ? `; ${hidden} not shown` : ''}.`;
 }
@@ -29,7 +32,13 @@ function summaryLine({ summary: s, diagnostics }: Report): string {
 /** `2 warnings and 1 hint`: what the summary counts and the listing leaves out. */
 function notListed(s: Report['summary'], diagnostics: readonly ReportEntry[]): string {
   const count = (severity: ReportEntry['severity']): number => diagnostics.filter((d) => d.severity === severity).length;
-  const parts = ([['warning', s.warnings], ['info', s.infos], ['hint', s.hints]] as const)
+  const parts = (
+    [
+      ['warning', s.warnings],
+      ['info', s.infos],
+      ['hint', s.hints],
+    ] as const
+  )
     .map(([severity, total]) => [severity, total - count(severity)] as const)
     .filter(([, n]) => n > 0)
     .map(([severity, n]) => plural(n, severity));

@@ -44,7 +44,16 @@ export function buildReport(findings: readonly Finding[], filesChecked: number, 
     const lines = indexOf(f.file);
     const start = lines.positionAt(f.span.start);
     const end = lines.positionAt(f.span.end);
-    return { file: relative(cwd, f.file), line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1, severity: f.severity, code: f.code, message: f.message };
+    return {
+      file: relative(cwd, f.file),
+      line: start.line + 1,
+      column: start.character + 1,
+      endLine: end.line + 1,
+      endColumn: end.character + 1,
+      severity: f.severity,
+      code: f.code,
+      message: f.message,
+    };
   });
   const count = (s: Severity): number => findings.filter((f) => f.severity === s).length;
   return { diagnostics, summary: { errors: count('error'), warnings: count('warning'), infos: count('info'), hints: count('hint'), files: filesChecked } };

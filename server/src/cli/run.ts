@@ -25,7 +25,6 @@ import type { Report } from './report';
 import { nodeTreeFs } from './writeTree';
 import type { CliEnv } from './env';
 
-
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
 export async function runCli(env: CliEnv): Promise<number> {
   const args = parseArgs(env.argv, env.isTty);
@@ -56,7 +55,13 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     env.stderr(problems.map((p) => `graphql-metadata: --rule: ${p}\n`).join(''));
     return 2;
   }
-  const services: CheckServices = { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()), severity: overrides, ...(args.engineVersion ? { engineVersion: args.engineVersion } : {}) };
+  const services: CheckServices = {
+    host: env.host,
+    cache: new ParseCache(),
+    validator: new SchemaValidator(env.schemas()),
+    severity: overrides,
+    ...(args.engineVersion ? { engineVersion: args.engineVersion } : {}),
+  };
   const findings: Finding[] = [];
   const results: RootResult[] = [];
   /** Roots checked for a folder or file inside them: only the findings there are reported. */
@@ -97,17 +102,25 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
       return 2;
     }
     const scope = scopes.get(result);
-    const found = [...checked.root.findings, ...applySeverity(checked.builds.flatMap((b) => b.findings), overrides)];
+    const found = [
+      ...checked.root.findings,
+      ...applySeverity(
+        checked.builds.flatMap((b) => b.findings),
+        overrides,
+      ),
+    ];
     findings.push(...(scope === undefined ? found : found.filter((f) => isInside(f.file, scope))));
     for (const file of checked.root.project.files.values()) texts.set(file.path, file.text);
     const prefix = results.length > 1 ? `${relative(cwd, result.root)}: ` : '';
-    if (args.format === 'stylish') for (const build of checked.builds.filter((b) => !isQuietStatus(b.status))) env.stderr(`${prefix}${build.source}: ${build.status}\n`);
+    if (args.format === 'stylish')
+      for (const build of checked.builds.filter((b) => !isQuietStatus(b.status))) env.stderr(`${prefix}${build.source}: ${build.status}\n`);
     statuses.push(...checked.builds.map((b) => ({ root: relative(cwd, result.root), source: b.source, status: b.status })));
   }
   const report = buildReport(findings, texts.size, cwd, env.host, texts);
   if (!emit(formatReport(report, args, env, cwd, statuses), args, env)) return 2;
   const tooManyWarnings = args.maxWarnings !== undefined && report.summary.warnings > args.maxWarnings;
-  if (tooManyWarnings && (args.format === 'stylish' || args.outputFile !== undefined)) env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+  if (tooManyWarnings && (args.format === 'stylish' || args.outputFile !== undefined))
+    env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
   return report.summary.errors > 0 || tooManyWarnings ? 1 : 0;
 }
 
@@ -115,7 +128,9 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
 function unknownSources(args: CheckArgs, results: readonly RootResult[]): string | undefined {
   const names = new Set(results.flatMap((r) => r.index.sources.map((s) => s.name.name)));
   const unknown = Object.keys(args.database.urls).filter((name) => !names.has(name));
-  return unknown.length === 0 ? undefined : `--database ${unknown[0]!}=URL: no source is named \`${unknown[0]!}\` (sources: ${[...names].join(', ') || 'none'}).`;
+  return unknown.length === 0
+    ? undefined
+    : `--database ${unknown[0]!}=URL: no source is named \`${unknown[0]!}\` (sources: ${[...names].join(', ') || 'none'}).`;
 }
 
 /** The URLs given with --database for this root's sources (a bare URL goes to its default source). */
@@ -133,7 +148,12 @@ function explicitUrls(args: CheckArgs, sources: readonly SourceFact[]): Explicit
  * Builds the root's database models and, when there are any, checks the root again with them
  * (the parses are cached). A message when --database cannot be applied to this root.
  */
-async function withDatabases(result: RootResult, args: CheckArgs, env: CliEnv, services: CheckServices): Promise<{ root: RootResult; builds: SourceBuild[] } | string> {
+async function withDatabases(
+  result: RootResult,
+  args: CheckArgs,
+  env: CliEnv,
+  services: CheckServices,
+): Promise<{ root: RootResult; builds: SourceBuild[] } | string> {
   if (!env.databases || args.database.mode === 'off') return { root: result, builds: [] };
   const explicit = explicitUrls(args, result.index.sources);
   if (typeof explicit === 'string') return explicit;
@@ -149,7 +169,8 @@ type ModelStatuses = readonly { readonly root: string; readonly source: string; 
 function formatReport(report: Report, args: CheckArgs, env: CliEnv, cwd: string, statuses: ModelStatuses): string {
   const shown = listed(report, args.show === 'errors' ? 'error' : args.show === 'all' ? 'hint' : DEFAULT_LISTED[args.format]);
   if (args.format === 'json') return `${JSON.stringify(statuses.length > 0 ? { ...shown, databases: statuses } : shown, null, 2)}\n`;
-  if (args.format === 'sarif') return formatSarif(shown, { version: env.version, docsUrl: DOCS_URL, codes: allCodes(), docs: parseRuleDocs((env.ruleDocs ?? readRuleDocs)()), cwd });
+  if (args.format === 'sarif')
+    return formatSarif(shown, { version: env.version, docsUrl: DOCS_URL, codes: allCodes(), docs: parseRuleDocs((env.ruleDocs ?? readRuleDocs)()), cwd });
   return formatStylish(shown, args.color);
 }
 

@@ -29,5 +29,12 @@ export interface Finding {
 export const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2, hint: 3 };
 
 export function compareFindings(a: Finding, b: Finding): number {
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.span.start - b.span.start || a.span.end - b.span.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+  return a.file < b.file
+    ? -1
+    : a.file > b.file
+      ? 1
+      : a.span.start - b.span.start ||
+        a.span.end - b.span.end ||
+        (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+        (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
 }

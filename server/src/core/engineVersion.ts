@@ -52,7 +52,8 @@ export const ENGINE_VERSION_FACTS = {
     id: 'opentelemetry-metrics',
     since: v(31),
     what: 'OpenTelemetry `data_types: [metrics]`',
-    source: 'engine docs (observability/opentelemetry): "support for metrics export added in v2.31.0"; server/src-lib/Hasura/RQL/Types/OpenTelemetry.hs `OtelDataType` (`OtelTraces` only before)',
+    source:
+      'engine docs (observability/opentelemetry): "support for metrics export added in v2.31.0"; server/src-lib/Hasura/RQL/Types/OpenTelemetry.hs `OtelDataType` (`OtelTraces` only before)',
   },
   otelLogs: {
     id: 'opentelemetry-logs',
@@ -64,6 +65,7 @@ export const ENGINE_VERSION_FACTS = {
     id: 'opentelemetry-status-template',
     since: v(39),
     what: 'an environment variable template in OpenTelemetry `status`',
-    source: 'engine changelog v2.39.0: "Support env variable template to set the OpenTelemetry status (fix #10177)"; OpenTelemetry.hs `parseOtelStatusConfig` (`OtelStatusVariable`); v2.37 rejects it: "OpenTelemetry status must be either \\"enabled\\" or \\"disabled\\""',
+    source:
+      'engine changelog v2.39.0: "Support env variable template to set the OpenTelemetry status (fix #10177)"; OpenTelemetry.hs `parseOtelStatusConfig` (`OtelStatusVariable`); v2.37 rejects it: "OpenTelemetry status must be either \\"enabled\\" or \\"disabled\\""',
   },
 } as const satisfies Record<string, EngineVersionFact>;

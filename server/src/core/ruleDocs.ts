@@ -39,7 +39,11 @@ export function parseRuleDocs(markdown: string): Map<string, RuleDoc> {
 }
 
 function plainText(markdown: string): string {
-  return markdown.replace(/\*\*([^*]*)\*\*/g, '$1').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  return markdown
+    .replace(/\*\*([^*]*)\*\*/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function firstSentence(text: string): string {

@@ -78,7 +78,11 @@ function toLspEdit(features: FeatureContext, documents: TextDocuments<TextDocume
     if (op.kind === 'create') {
       const uri = pathToUri(op.file);
       documentChanges.push({ kind: 'create', uri, options: { overwrite: true } });
-      if (op.text !== '') documentChanges.push({ textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: op.text }] });
+      if (op.text !== '')
+        documentChanges.push({
+          textDocument: { uri, version: null },
+          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: op.text }],
+        });
     } else if (op.kind === 'delete') {
       documentChanges.push({ kind: 'delete', uri: pathToUri(op.file), options: { ignoreIfNotExists: true } });
     } else {

@@ -8,7 +8,6 @@ import { findPackageFile } from '../node/packageFile';
 import type { LineIndex } from '../core/util/lineIndex';
 import { pathToUri } from './uri';
 
-
 /**
  * Where a diagnostic's code links to: the diagnostics reference shipped with the server
  * (docs/rules.md beside dist/, so the page exists wherever the extension or the package is

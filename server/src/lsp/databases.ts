@@ -28,7 +28,12 @@ export function buildSettings(editor: EditorDatabaseSettings, env: Readonly<Reco
 }
 
 /** Builds the models of a root's sources (node/db: migrations in an embedded Postgres in a child process, or a live database). */
-export type ModelBuilder = (root: string, sources: readonly SourceFact[], settings: EditorDatabaseSettings, signal: AbortSignal) => Promise<readonly SourceBuild[]>;
+export type ModelBuilder = (
+  root: string,
+  sources: readonly SourceFact[],
+  settings: EditorDatabaseSettings,
+  signal: AbortSignal,
+) => Promise<readonly SourceBuild[]>;
 
 interface RootDatabases {
   readonly models: DatabaseModels;
@@ -95,7 +100,10 @@ export class DatabaseState {
   schedule(root: string, delayMs = this.delayMs): void {
     const pending = this.timers.get(root);
     if (pending !== undefined) this.clock.clear(pending);
-    this.timers.set(root, this.clock.set(() => void this.rebuild(root), delayMs));
+    this.timers.set(
+      root,
+      this.clock.set(() => void this.rebuild(root), delayMs),
+    );
   }
 
   /** Forgets roots that are gone (their builds are aborted). */

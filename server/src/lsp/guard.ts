@@ -16,7 +16,10 @@ export type Guard = <A extends unknown[], R>(method: string, handler: (...args: 
 
 /** The response a client gets for a handler that threw `error`. */
 export function failedRequest(method: string, error: unknown): ResponseError<void> {
-  return new ResponseError(LSPErrorCodes.RequestFailed, `GraphQL Metadata could not answer ${method}: ${describeError(error)} (the stack is in the GraphQL Metadata output).`);
+  return new ResponseError(
+    LSPErrorCodes.RequestFailed,
+    `GraphQL Metadata could not answer ${method}: ${describeError(error)} (the stack is in the GraphQL Metadata output).`,
+  );
 }
 
 export function createGuard(log: GuardLog): Guard {

@@ -18,7 +18,8 @@ export interface SeveritySettings {
 export function readSeverity(settings: unknown): SeveritySettings {
   const rules = (settings as { rules?: unknown } | null | undefined)?.rules;
   if (rules === undefined || rules === null) return { overrides: {}, problems: [] };
-  if (typeof rules !== 'object' || Array.isArray(rules)) return { overrides: {}, problems: ['`graphqlMetadata.rules` must be an object of `"<code>": "<severity>"` entries; it is ignored.'] };
+  if (typeof rules !== 'object' || Array.isArray(rules))
+    return { overrides: {}, problems: ['`graphqlMetadata.rules` must be an object of `"<code>": "<severity>"` entries; it is ignored.'] };
   const { overrides, problems } = checkSeverities(rules as Record<string, unknown>);
   return { overrides, problems: problems.map((p) => `graphqlMetadata.rules: ${p} This entry is ignored.`) };
 }
@@ -32,7 +33,10 @@ export function readDatabaseSettings(settings: unknown, trusted: boolean): Edito
   const database = (settings as { database?: { mode?: unknown; url?: unknown } } | null | undefined)?.database;
   const mode = typeof database?.mode === 'string' && MODES.has(database.mode as DatabaseMode) ? (database.mode as DatabaseMode) : 'auto';
   const raw = database?.url;
-  const urls = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')) : {};
+  const urls =
+    raw && typeof raw === 'object' && !Array.isArray(raw)
+      ? Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''))
+      : {};
   return { mode, urls, trusted };
 }
 

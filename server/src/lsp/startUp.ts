@@ -42,7 +42,11 @@ async function yielded(run: StartUpRun, slice: { at: number }): Promise<boolean>
  * Parses every YAML file below `roots` into the cache in slices that yield; `parsed` is told of each
  * file (`likely`: probably one of its root's files). False when a newer start-up took over.
  */
-export async function parseAhead(run: StartUpRun, roots: readonly string[], parsed: (path: string, text: string, syntax: readonly Finding[], likely: boolean) => void): Promise<boolean> {
+export async function parseAhead(
+  run: StartUpRun,
+  roots: readonly string[],
+  parsed: (path: string, text: string, syntax: readonly Finding[], likely: boolean) => void,
+): Promise<boolean> {
   const slice = { at: performance.now() };
   run.between();
   for (const root of roots) {

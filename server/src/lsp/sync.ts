@@ -45,7 +45,10 @@ export function createSyncHandlers(workspace: MetadataWorkspace, documents: Text
       const result = workspace.checkedNow(params.root);
       if (result === undefined) return notRoot(params.root)!;
       // As `graphql-metadata apply` does: the database models (which may lag the live database) do not refuse an apply.
-      const errors = placeAll(result, result.findings.filter((f) => f.severity === 'error' && !DATABASE_CODES.has(f.code)));
+      const errors = placeAll(
+        result,
+        result.findings.filter((f) => f.severity === 'error' && !DATABASE_CODES.has(f.code)),
+      );
       return { metadata: directoryToMetadata(result).metadata, errors, files: result.project.files.size };
     },
     planExport: (params) => notRoot(params.root) ?? planExport(liveHost(documents, disk), params),
@@ -108,7 +111,13 @@ export function planExport(host: FileSystemHost, params: PlanExportParams): Plan
   const entry = (rel: string, kind: PlannedFile['kind']): PlannedFile => {
     const before = existing.get(rel);
     const after = files.get(rel);
-    return { file: `${params.root}/${rel}`, rel, kind, ...(before !== undefined && kind !== 'create' ? { before } : {}), ...(after !== undefined && kind !== 'delete' ? { after } : {}) };
+    return {
+      file: `${params.root}/${rel}`,
+      rel,
+      kind,
+      ...(before !== undefined && kind !== 'create' ? { before } : {}),
+      ...(after !== undefined && kind !== 'delete' ? { after } : {}),
+    };
   };
   const planned = [...plan.create.map((r) => entry(r, 'create')), ...plan.update.map((r) => entry(r, 'update')), ...plan.delete.map((r) => entry(r, 'delete'))];
   planned.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));

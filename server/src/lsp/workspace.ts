@@ -177,12 +177,21 @@ export class MetadataWorkspace {
     this.starting = true;
     this.checkedAlone.clear();
     // Settings that fail are this start-up's failure, reported when it waits for them (not as an unhandled rejection before).
-    const read = Promise.resolve(settings).then(() => ({ ok: true as const }), (error: unknown) => ({ ok: false as const, error }));
+    const read = Promise.resolve(settings).then(
+      () => ({ ok: true as const }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
     try {
       if (store) this.cache.attach(store);
       this.publishStatus('checking');
       const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host, this.parse).roots))];
-      const ctx: StartUpRun = { host: this.host, cache: this.cache, sliceMs: this.sliceMs, current: () => run === this.startUps, between: () => this.checkOpenedAlone(roots) };
+      const ctx: StartUpRun = {
+        host: this.host,
+        cache: this.cache,
+        sliceMs: this.sliceMs,
+        current: () => run === this.startUps,
+        between: () => this.checkOpenedAlone(roots),
+      };
       const parsed = await parseAhead(ctx, roots, (path, text, syntax, likely) => {
         if (likely && syntax.length > 0) this.out.early(path, text, syntax);
       });
@@ -293,7 +302,8 @@ export class MetadataWorkspace {
     const found = this.folders.map((f) => discoverRoots(f, this.host, this.parse));
     this.roots = [...new Set(found.flatMap((d) => d.roots))];
     this.problems = found.flatMap((d) => d.problems);
-    for (const map of [this.results, this.sessions, this.complaints, this.failures]) for (const root of [...map.keys()]) if (!this.roots.includes(root)) map.delete(root);
+    for (const map of [this.results, this.sessions, this.complaints, this.failures])
+      for (const root of [...map.keys()]) if (!this.roots.includes(root)) map.delete(root);
     const fresh = this.roots.filter((root) => !this.sessions.has(root));
     for (const root of this.roots) this.checkOne(root, changed);
     this.flush();
@@ -381,7 +391,14 @@ export class MetadataWorkspace {
     let session = this.sessions.get(root);
     if (!session) {
       const databases = (r: string): DatabaseModels | undefined => this.databases?.models(r);
-      session = new RootSession(root, { host: this.host, cache: this.cache, validator: this.validator, memo: this.memo, databases, engineVersion: this.engineVersion });
+      session = new RootSession(root, {
+        host: this.host,
+        cache: this.cache,
+        validator: this.validator,
+        memo: this.memo,
+        databases,
+        engineVersion: this.engineVersion,
+      });
       this.sessions.set(root, session);
     }
     const inRoot = changed?.filter((p) => this.rootOf(p) === root);

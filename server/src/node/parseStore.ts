@@ -89,8 +89,6 @@ export class DiskParseStore implements ParseStore {
     await fs.promises.rename(this.temp, this.file);
   }
 
-
-
   private flush(): void {
     const text = this.pending.join('');
     this.pending = [];
@@ -115,6 +113,9 @@ function sha1(text: string): string {
 
 /** Where the store of a workspace lives: `<cache dir>/graphql-engine-metadata/parses-<hash of the folders>.txt`. */
 export function storeFile(folders: readonly string[], cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
-  const key = createHash('sha1').update([...folders].sort().join('\n')).digest('hex').slice(0, 16);
+  const key = createHash('sha1')
+    .update([...folders].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 16);
   return path.join(cacheDir, 'graphql-engine-metadata', `parses-${key}.txt`);
 }

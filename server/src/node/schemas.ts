@@ -12,7 +12,14 @@ export function findSchemasDir(start = __dirname): string {
 /** Must stay the same computation as schemaHash() in scripts/gen-validators.mjs. */
 export function schemaHash(dir: string): string {
   const hash = createHash('sha256');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) hash.update(`${file}\0`).update(fs.readFileSync(path.join(dir, file))).update('\0');
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    hash
+      .update(`${file}\0`)
+      .update(fs.readFileSync(path.join(dir, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

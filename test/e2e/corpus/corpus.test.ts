@@ -36,7 +36,13 @@ suite('corpus: 5stackgg__api', () => {
   test('the whole project is checked without an error, also against the database its 610 migrations build', async () => {
     const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.databases !== undefined, 300_000);
     assert.deepEqual(status.roots, [
-      { root: fixtureUri('metadata').fsPath, errors: 0, warnings: 3, files: 250, databases: [{ source: 'default', status: 'from migrations: 610/610 applied' }] },
+      {
+        root: fixtureUri('metadata').fsPath,
+        errors: 0,
+        warnings: 3,
+        files: 250,
+        databases: [{ source: 'default', status: 'from migrations: 610/610 applied' }],
+      },
     ]);
     assert.deepEqual(status.problems, []);
     const published = vscode.languages.getDiagnostics().filter(([, ds]) => ours(ds).length > 0);
@@ -77,7 +83,9 @@ suite('corpus: 5stackgg__api', () => {
     }
     const ms = median(times);
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`      [e2e] keystroke->diagnostics median ${ms} ms (${EDITS} one-character edits in ${TABLE_FILE}, ${editor.document.lineCount} lines; min ${sorted[0]!}, max ${sorted.at(-1)!} ms)`);
+    console.log(
+      `      [e2e] keystroke->diagnostics median ${ms} ms (${EDITS} one-character edits in ${TABLE_FILE}, ${editor.document.lineCount} lines; min ${sorted[0]!}, max ${sorted.at(-1)!} ms)`,
+    );
     assert.ok(ms < 1000, `median ${ms} ms`);
     assert.equal(editor.document.isDirty, false);
     await waitForDiagnostics(uri, (ds) => !hasError(ds));

@@ -54,8 +54,16 @@ suite('database: a renamed column', () => {
       const editor = await vscode.window.showTextDocument(uri, { preview: false });
       const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.source === diagnosticSource)!;
       editor.selection = new vscode.Selection(diagnostic.range.start.translate(0, 2), diagnostic.range.start.translate(0, 2));
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
-      assert.deepEqual(actions.map((a) => [a.title, a.isPreferred === true]), [['Change to `updated_at`', true]]);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        diagnostic.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      assert.deepEqual(
+        actions.map((a) => [a.title, a.isPreferred === true]),
+        [['Change to `updated_at`', true]],
+      );
       await vscode.commands.executeCommand('editor.action.quickFix');
       await screenshot('database-column-quick-fix', ['Change to `updated_at`']);
       await vscode.commands.executeCommand('acceptSelectedCodeAction');

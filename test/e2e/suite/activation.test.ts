@@ -36,7 +36,9 @@ suite('activation', () => {
     // Ready once its database model was looked for too (this project keeps no migrations).
     const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.databases !== undefined);
     // 13 files: version, databases, tables.yaml + 3 tables, actions.yaml + .graphql, 5 other top-level files.
-    assert.deepEqual(status.roots, [{ root: fixtureUri('hasura/metadata').fsPath, errors: 0, warnings: 0, files: 13, databases: [{ source: 'default', status: 'no migrations' }] }]);
+    assert.deepEqual(status.roots, [
+      { root: fixtureUri('hasura/metadata').fsPath, errors: 0, warnings: 0, files: 13, databases: [{ source: 'default', status: 'no migrations' }] },
+    ]);
     assert.deepEqual(status.problems, []);
   });
 
@@ -52,7 +54,10 @@ suite('activation', () => {
     await vscode.commands.executeCommand('revealInExplorer', fixtureUri(articleFile));
     await waitForStatus(api, (s) => s.state === 'ready');
     // Hints (e.g. a deprecated spelling) may remain: they do not make the project invalid.
-    assert.deepEqual(ourDiagnostics(fixtureUri(articleFile)).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning), []);
+    assert.deepEqual(
+      ourDiagnostics(fixtureUri(articleFile)).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning),
+      [],
+    );
     await screenshot('workbench-metadata-file', ['Metadata: 1 root']);
   });
 

@@ -64,18 +64,31 @@ suite('server commands', () => {
   test('Show Server Configuration from the command palette shows the whole config record', async () => {
     const finished = nextOutcome(api, 'graphqlMetadata.showServerConfiguration');
     await vscode.commands.executeCommand('workbench.action.showCommands');
-    await pressKeys('palette-show-server-configuration', [{ type: 'GraphQL Metadata: Show Server Configuration' }, { waitFor: 'GraphQL Metadata: Show Server Configuration', press: 'Enter' }]);
+    await pressKeys('palette-show-server-configuration', [
+      { type: 'GraphQL Metadata: Show Server Configuration' },
+      { waitFor: 'GraphQL Metadata: Show Server Configuration', press: 'Enter' },
+    ]);
     const outcome = await finished;
     assert.equal(outcome.status, 'done', outcome.message);
     const doc = vscode.window.activeTextEditor?.document;
     assert.equal(doc?.uri.toString(), `graphql-metadata-config:/${new URL(server.url).host.replace(':', '_')}/Server%20configuration.md`);
     const text = doc.getText();
-    for (const line of ['- Version: v2.48.0-test', '- Admin secret set: yes', '- JWT: claims namespace `https://hasura.io/jwt/claims`, claims format `json`', '- Live queries: batch size 100, refetch delay 1', '- Allow list enabled: no']) {
+    for (const line of [
+      '- Version: v2.48.0-test',
+      '- Admin secret set: yes',
+      '- JWT: claims namespace `https://hasura.io/jwt/claims`, claims format `json`',
+      '- Live queries: batch size 100, refetch delay 1',
+      '- Allow list enabled: no',
+    ]) {
       assert.ok(text.includes(line), `the view has "${line}":\n${text}`);
     }
     assert.ok(!text.includes(SECRET));
     // The Markdown grammar loads on first use, at times later than the page stays still: the heading in bold is the sign it coloured the view.
-    await screenshot('server-configuration', ['Server configuration.md', 'Function permissions inferred: yes'], ['.view-lines .mtkb:has-text("Server configuration")']);
+    await screenshot(
+      'server-configuration',
+      ['Server configuration.md', 'Function permissions inferred: yes'],
+      ['.view-lines .mtkb:has-text("Server configuration")'],
+    );
   });
 
   test('Add Source: the server gets the source, databases.yaml the entry and the new tables.yaml; Drop Source undoes both', async () => {
@@ -85,14 +98,18 @@ suite('server commands', () => {
     assert.equal(added.status, 'done', added.message);
     const onServer = (await sources()).find((s) => s.name === 'analytics');
     assert.deepEqual(onServer?.configuration, configuration);
-    const entry = '- name: analytics\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url:\n        from_env: ANALYTICS_DATABASE_URL\n      pool_settings:\n        max_connections: 10\n  tables: "!include analytics/tables/tables.yaml"\n';
+    const entry =
+      '- name: analytics\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url:\n        from_env: ANALYTICS_DATABASE_URL\n      pool_settings:\n        max_connections: 10\n  tables: "!include analytics/tables/tables.yaml"\n';
     assert.equal(await diskText(DATABASES), before + entry);
     assert.equal(await diskText(NEW_TABLES), '[]\n');
     await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.files === 14 && s.roots[0].errors === 0);
 
     const dropped = await run('graphqlMetadata.dropSource', { name: 'analytics' });
     assert.equal(dropped.status, 'done', dropped.message);
-    assert.deepEqual((await sources()).map((s) => s.name), ['default']);
+    assert.deepEqual(
+      (await sources()).map((s) => s.name),
+      ['default'],
+    );
     assert.equal(await diskText(DATABASES), before);
     assert.equal(existsSync(fixtureUri(NEW_TABLES).fsPath), false);
   });
@@ -153,18 +170,33 @@ suite('server commands', () => {
       ['graphqlMetadata.setRelationshipComment', { table: author_, relationship: 'comments', comment: 'Written by the author' }],
     ];
     for (const [command, args] of steps) assert.equal((await run(command, args)).status, 'done', command);
-    const entry = '  - name: comments\n    using:\n      foreign_key_constraint_on:\n        table:\n          schema: public\n          name: comment\n        columns:\n          - author_id\n    comment: Written by the author\n';
+    const entry =
+      '  - name: comments\n    using:\n      foreign_key_constraint_on:\n        table:\n          schema: public\n          name: comment\n        columns:\n          - author_id\n    comment: Written by the author\n';
     assert.equal(await diskText(authorFile), author.replace('insert_permissions:\n', `${entry}insert_permissions:\n`));
-    const onServer = (await sources())[0]!.tables.find((t) => t.table.name === 'author') as unknown as { array_relationships: { name: string; comment?: string }[] };
-    assert.deepEqual(onServer.array_relationships.map((r) => [r.name, r.comment]), [['articles', undefined], ['comments', 'Written by the author']]);
+    const onServer = (await sources())[0]!.tables.find((t) => t.table.name === 'author') as unknown as {
+      array_relationships: { name: string; comment?: string }[];
+    };
+    assert.deepEqual(
+      onServer.array_relationships.map((r) => [r.name, r.comment]),
+      [
+        ['articles', undefined],
+        ['comments', 'Written by the author'],
+      ],
+    );
     assert.equal((await run('graphqlMetadata.setRelationshipComment', { table: author_, relationship: 'comments', comment: null })).status, 'done');
-    assert.equal(await diskText(authorFile), author.replace('insert_permissions:\n', `${entry.replace('    comment: Written by the author\n', '')}insert_permissions:\n`));
+    assert.equal(
+      await diskText(authorFile),
+      author.replace('insert_permissions:\n', `${entry.replace('    comment: Written by the author\n', '')}insert_permissions:\n`),
+    );
     assert.equal((await run('graphqlMetadata.dropRelationship', { table: author_, relationship: 'comments' })).status, 'done');
     assert.equal(await diskText(authorFile), author);
 
     assert.equal((await run('graphqlMetadata.addInheritedRole', { role: 'staff', role_set: ['user', 'anonymous'] })).status, 'done');
     assert.equal(await diskText(rolesFile), `${roles}- role_name: staff\n  role_set:\n    - user\n    - anonymous\n`);
-    assert.deepEqual((await server.state()).metadata.inherited_roles, [{ role_name: 'editor', role_set: ['user', 'anonymous'] }, { role_name: 'staff', role_set: ['user', 'anonymous'] }]);
+    assert.deepEqual((await server.state()).metadata.inherited_roles, [
+      { role_name: 'editor', role_set: ['user', 'anonymous'] },
+      { role_name: 'staff', role_set: ['user', 'anonymous'] },
+    ]);
     assert.equal((await run('graphqlMetadata.dropInheritedRole', { role: 'staff' })).status, 'done');
     assert.equal(await diskText(rolesFile), roles);
   });
@@ -173,10 +205,16 @@ suite('server commands', () => {
     const files = metadataTexts();
     const renamed = await run('graphqlMetadata.renameSource', { name: 'default', new_name: 'main' });
     assert.equal(renamed.status, 'done', renamed.message);
-    assert.deepEqual((await sources()).map((s) => s.name), ['main']);
+    assert.deepEqual(
+      (await sources()).map((s) => s.name),
+      ['main'],
+    );
     assert.match(await diskText(DATABASES), /^- name: main\n[^]*\n {2}tables: "!include main\/tables\/tables.yaml"\n$/);
     const moved = Object.keys(metadataTexts()).filter((f) => f.startsWith('databases/'));
-    assert.deepEqual(moved, ['databases/databases.yaml', ...['public_article', 'public_author', 'public_comment', 'tables'].map((f) => `databases/main/tables/${f}.yaml`)]);
+    assert.deepEqual(moved, [
+      'databases/databases.yaml',
+      ...['public_article', 'public_author', 'public_comment', 'tables'].map((f) => `databases/main/tables/${f}.yaml`),
+    ]);
     const back = await run('graphqlMetadata.renameSource', { name: 'main', new_name: 'default' });
     assert.equal(back.status, 'done', back.message);
     assert.deepEqual(metadataTexts(), files);

@@ -71,14 +71,21 @@ suite('diagnostics', () => {
     for (const [rel, { expected }] of Object.entries(PLANTS)) {
       await waitForSummary(metaUri(rel), expected);
     }
-    assert.deepEqual(Object.keys(PLANTS).filter((rel) => isOpen(metaUri(rel))), [], 'still none of them is open');
+    assert.deepEqual(
+      Object.keys(PLANTS).filter((rel) => isOpen(metaUri(rel))),
+      [],
+      'still none of them is open',
+    );
     const allowList = vscode.languages.getDiagnostics(metaUri('allow_list.yaml'))[0]!;
     assert.equal(
       allowList.message,
       'No query collection is named `allowed-querys` in query_collections.yaml; the engine silently ignores this entry. Did you mean `allowed-queries`?',
     );
     const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.errors === 5);
-    assert.deepEqual(status.roots.map((r) => [r.errors, r.warnings, r.files]), [[5, 1, 13]]);
+    assert.deepEqual(
+      status.roots.map((r) => [r.errors, r.warnings, r.files]),
+      [[5, 1, 13]],
+    );
 
     await settleWindow();
     const restoreBreadcrumbs = await hideBreadcrumbs();
@@ -89,7 +96,11 @@ suite('diagnostics', () => {
     await vscode.commands.executeCommand('workbench.action.increaseViewSize');
     await vscode.commands.executeCommand('workbench.action.increaseViewSize');
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await screenshot('problems-panel', ['hour 25 is out of range 0-23.', 'Give either `url` or `url_from_env`, not both.', '`articleStats` in actions.graphql']);
+    await screenshot('problems-panel', [
+      'hour 25 is out of range 0-23.',
+      'Give either `url` or `url_from_env`, not both.',
+      '`articleStats` in actions.graphql',
+    ]);
     await restoreBreadcrumbs();
   });
 
@@ -104,7 +115,10 @@ suite('diagnostics', () => {
       await waitForSummary(cron, []);
       await waitForSummary(actions, ['action-async-query error 11:12-11:24']);
       const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.warnings === 0);
-      assert.deepEqual(status.roots.map((r) => [r.errors, r.warnings]), [[5, 0]]);
+      assert.deepEqual(
+        status.roots.map((r) => [r.errors, r.warnings]),
+        [[5, 0]],
+      );
     } finally {
       await config.update('rules', undefined, vscode.ConfigurationTarget.Workspace);
     }
@@ -125,7 +139,10 @@ suite('diagnostics', () => {
     assert.ok(await editor.document.save());
     assert.equal(await diskText(uri), originals.get('allow_list.yaml'));
     const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.errors === 4);
-    assert.deepEqual(status.roots.map((r) => [r.errors, r.warnings]), [[4, 1]]);
+    assert.deepEqual(
+      status.roots.map((r) => [r.errors, r.warnings]),
+      [[4, 1]],
+    );
   });
 
   test('files created, renamed and deleted on disk are re-checked', async () => {

@@ -42,14 +42,55 @@ const CONSISTENT_HALF = '{"is_consistent":true,"i';
 const LONG_HALF = /\{"(resource_version|version)":.{150,}…/;
 
 const COMMANDS: readonly Command[] = [
-  { id: 'addSource', operation: 'pg_add_source', shape: 'change', half: SUCCESS_HALF, args: { kind: 'postgres', name: 'analytics', replace_configuration: false, configuration: { connection_info: { database_url: { from_env: 'ANALYTICS_DATABASE_URL' } } } } },
+  {
+    id: 'addSource',
+    operation: 'pg_add_source',
+    shape: 'change',
+    half: SUCCESS_HALF,
+    args: {
+      kind: 'postgres',
+      name: 'analytics',
+      replace_configuration: false,
+      configuration: { connection_info: { database_url: { from_env: 'ANALYTICS_DATABASE_URL' } } },
+    },
+  },
   { id: 'dropSource', operation: 'pg_drop_source', shape: 'change', half: SUCCESS_HALF, args: { name: 'default', cascade: false } },
   { id: 'renameSource', operation: 'rename_source', shape: 'change', half: SUCCESS_HALF, args: { name: 'default', new_name: 'main' } },
-  { id: 'createObjectRelationship', operation: 'pg_create_object_relationship', shape: 'change', half: SUCCESS_HALF, args: { source: 'default', table: comment, name: 'post', using: { foreign_key_constraint_on: 'article_id' } } },
-  { id: 'createArrayRelationship', operation: 'pg_create_array_relationship', shape: 'change', half: SUCCESS_HALF, args: { table: author, name: 'comments', using: { foreign_key_constraint_on: { table: comment, columns: ['author_id'] } } } },
-  { id: 'renameRelationship', operation: 'pg_rename_relationship', shape: 'change', half: SUCCESS_HALF, args: { table: article, name: 'author', new_name: 'writer' } },
-  { id: 'dropRelationship', operation: 'pg_drop_relationship', shape: 'change', half: SUCCESS_HALF, args: { table: article, relationship: 'author', cascade: false } },
-  { id: 'setRelationshipComment', operation: 'pg_set_relationship_comment', shape: 'change', half: SUCCESS_HALF, args: { table: article, relationship: 'author', comment: 'Who wrote it' } },
+  {
+    id: 'createObjectRelationship',
+    operation: 'pg_create_object_relationship',
+    shape: 'change',
+    half: SUCCESS_HALF,
+    args: { source: 'default', table: comment, name: 'post', using: { foreign_key_constraint_on: 'article_id' } },
+  },
+  {
+    id: 'createArrayRelationship',
+    operation: 'pg_create_array_relationship',
+    shape: 'change',
+    half: SUCCESS_HALF,
+    args: { table: author, name: 'comments', using: { foreign_key_constraint_on: { table: comment, columns: ['author_id'] } } },
+  },
+  {
+    id: 'renameRelationship',
+    operation: 'pg_rename_relationship',
+    shape: 'change',
+    half: SUCCESS_HALF,
+    args: { table: article, name: 'author', new_name: 'writer' },
+  },
+  {
+    id: 'dropRelationship',
+    operation: 'pg_drop_relationship',
+    shape: 'change',
+    half: SUCCESS_HALF,
+    args: { table: article, relationship: 'author', cascade: false },
+  },
+  {
+    id: 'setRelationshipComment',
+    operation: 'pg_set_relationship_comment',
+    shape: 'change',
+    half: SUCCESS_HALF,
+    args: { table: article, relationship: 'author', comment: 'Who wrote it' },
+  },
   { id: 'addInheritedRole', operation: 'add_inherited_role', shape: 'change', half: SUCCESS_HALF, args: { role: 'staff', role_set: ['user', 'anonymous'] } },
   { id: 'dropInheritedRole', operation: 'drop_inherited_role', shape: 'change', half: SUCCESS_HALF, args: { role: 'editor' } },
   { id: 'showServerConfiguration', operation: 'config', shape: 'read', half: LONG_HALF, args: {} },
@@ -98,21 +139,26 @@ const FAULTS: readonly Fault[] = [
     spec: () => ({ mode: 'slow', delayMs: TIMEOUT_SECONDS * 1000 + 1500 }),
     status: 'failed',
     errorKind: 'timeout',
-    message: (c, w) => `No answer from ${endpoint(c, w)} after ${TIMEOUT_SECONDS * 1000} ms: the request timed out. Check that the server is up, or raise the timeout.${after(c, MAYBE)}`,
+    message: (c, w) =>
+      `No answer from ${endpoint(c, w)} after ${TIMEOUT_SECONDS * 1000} ms: the request timed out. Check that the server is up, or raise the timeout.${after(c, MAYBE)}`,
   },
   {
     name: 'drop',
     spec: () => ({ mode: 'drop' }),
     status: 'failed',
     errorKind: 'network',
-    message: (c, w) => new RegExp(`^Could not reach ${escape(endpoint(c, w))} \\((UND_ERR_SOCKET|ECONNRESET): [^)]*\\): the connection (closed|was reset) before an answer came\\.${escape(after(c, MAYBE))}$`),
+    message: (c, w) =>
+      new RegExp(
+        `^Could not reach ${escape(endpoint(c, w))} \\((UND_ERR_SOCKET|ECONNRESET): [^)]*\\): the connection (closed|was reset) before an answer came\\.${escape(after(c, MAYBE))}$`,
+      ),
   },
   {
     name: 'html',
     spec: () => ({ mode: 'html' }),
     status: 'failed',
     errorKind: 'not-json',
-    message: (c) => `The server answered 502 (text/html) with a body that is not valid JSON: "${HTML}". Is the URL pointing at the GraphQL engine (and not at a proxy or web page)?${after(c, MAYBE)}`,
+    message: (c) =>
+      `The server answered 502 (text/html) with a body that is not valid JSON: "${HTML}". Is the URL pointing at the GraphQL engine (and not at a proxy or web page)?${after(c, MAYBE)}`,
   },
   {
     name: 'truncated',
@@ -122,7 +168,9 @@ const FAULTS: readonly Fault[] = [
     message: (c) => {
       const half = typeof c.half === 'string' ? escape(c.half) : c.half.source;
       const tail = 'The answer was cut short on the way (by the connection or a proxy); try again.';
-      return new RegExp(`^The server answered 200 \\(application/json; charset=utf-8\\) with JSON that breaks off: "${half}"\\. ${escape(tail + after(c, PROBABLY))}$`);
+      return new RegExp(
+        `^The server answered 200 \\(application/json; charset=utf-8\\) with JSON that breaks off: "${half}"\\. ${escape(tail + after(c, PROBABLY))}$`,
+      );
     },
   },
   {
@@ -130,14 +178,16 @@ const FAULTS: readonly Fault[] = [
     spec: () => ({ mode: '500' }),
     status: 'refused',
     errorKind: 'server-error',
-    message: (c, w) => `The server failed with an internal error while running ${c.operation}: database query error (unexpected at $). See the server log.${notApplied(c, w)}`,
+    message: (c, w) =>
+      `The server failed with an internal error while running ${c.operation}: database query error (unexpected at $). See the server log.${notApplied(c, w)}`,
   },
   {
     name: '401',
     spec: () => ({ mode: '401' }),
     status: 'refused',
     errorKind: 'access-denied',
-    message: (c, w) => `The server rejected the admin secret it was sent (401 access-denied: invalid x-hasura-admin-secret/x-hasura-access-key). Set the right one with the command 'GraphQL Metadata: Set Admin Secret'.${notApplied(c, w)}`,
+    message: (c, w) =>
+      `The server rejected the admin secret it was sent (401 access-denied: invalid x-hasura-admin-secret/x-hasura-access-key). Set the right one with the command 'GraphQL Metadata: Set Admin Secret'.${notApplied(c, w)}`,
   },
   {
     name: '409',
@@ -154,7 +204,8 @@ const FAULTS: readonly Fault[] = [
     spec: (w) => ({ mode: 'redirect', location: `${w.other}/v1/metadata?next=1` }),
     status: 'failed',
     errorKind: 'redirect',
-    message: (c, w) => `The server answered 307 to ${w.other}/v1/metadata. Redirects are not followed, so the admin secret is never sent to another address: set the server URL to the final address.${notApplied(c, w)}`,
+    message: (c, w) =>
+      `The server answered 307 to ${w.other}/v1/metadata. Redirects are not followed, so the admin secret is never sent to another address: set the server URL to the final address.${notApplied(c, w)}`,
   },
 ];
 
@@ -231,7 +282,10 @@ suite('server faults', () => {
     if (dirty.length > 0) problems.push(`${label}: dirty ${dirty.join(', ')}`);
     const reached = await other.requests();
     if (reached.length > 0) problems.push(`${label}: ${reached.length} request(s) reached the other origin`);
-    const sent = (await main.requests()).map((r) => `${r.method} ${r.path} ${r.method === 'POST' ? (JSON.parse(r.body) as { type: string }).type : ''} ${r.headers['x-hasura-admin-secret'] === SECRET ? 'with' : 'without'} the secret`);
+    const sent = (await main.requests()).map(
+      (r) =>
+        `${r.method} ${r.path} ${r.method === 'POST' ? (JSON.parse(r.body) as { type: string }).type : ''} ${r.headers['x-hasura-admin-secret'] === SECRET ? 'with' : 'without'} the secret`,
+    );
     const expected = command.operation === 'config' ? 'GET /v1alpha1/config  with the secret' : `POST /v1/metadata ${command.operation} with the secret`;
     if (sent.length !== 1 || sent[0] !== expected) problems.push(`${label}: the server got ${JSON.stringify(sent)}, expected [${expected}]`);
     return problems;
@@ -319,7 +373,8 @@ function logsFolder(hostLogFolder: string): string {
 
 /** Settings (every scope of each of the extension's settings, and all settings as merged) that hold `text`. */
 function settingsContaining(text: string): string[] {
-  const properties = (vscode.extensions.getExtension(extensionId)?.packageJSON as { contributes: { configuration: { properties: Record<string, unknown> } } }).contributes.configuration.properties;
+  const properties = (vscode.extensions.getExtension(extensionId)?.packageJSON as { contributes: { configuration: { properties: Record<string, unknown> } } })
+    .contributes.configuration.properties;
   const found = Object.keys(properties).filter((key) => JSON.stringify(vscode.workspace.getConfiguration().inspect(key) ?? {}).includes(text));
   if (JSON.stringify(vscode.workspace.getConfiguration()).includes(text)) found.push('(merged settings)');
   return found;

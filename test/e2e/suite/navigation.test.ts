@@ -23,7 +23,11 @@ async function open(rel: string): Promise<vscode.TextDocument> {
 
 async function definitions(rel: string, line: number, character: number): Promise<string[]> {
   const document = await open(rel);
-  const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', document.uri, new vscode.Position(line, character));
+  const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+    'vscode.executeDefinitionProvider',
+    document.uri,
+    new vscode.Position(line, character),
+  );
   return found.map(where);
 }
 
@@ -99,18 +103,24 @@ suite('navigation, outline, hover, completion', () => {
   });
 
   test('references: a role in every file that uses it, a collection in the allow list', async () => {
-    assert.deepEqual((await references('actions.yaml', 7, 15)).sort(), [
-      at('actions.yaml', '7:14-7:18'),
-      at(ARTICLE, '27:10-27:14'),
-      at(ARTICLE, '37:10-37:14'),
-      at(AUTHOR, '12:10-12:14'),
-      at(AUTHOR, '27:10-27:14'),
-      at(AUTHOR, '36:10-36:14'),
-      at(COMMENT, '16:10-16:14'),
-      at(COMMENT, '27:10-27:14'),
-      at('inherited_roles.yaml', '2:6-2:10'),
-    ].sort());
-    assert.deepEqual((await references('query_collections.yaml', 0, 12)).sort(), [at('allow_list.yaml', '0:14-0:29'), at('query_collections.yaml', '0:8-0:23')]);
+    assert.deepEqual(
+      (await references('actions.yaml', 7, 15)).sort(),
+      [
+        at('actions.yaml', '7:14-7:18'),
+        at(ARTICLE, '27:10-27:14'),
+        at(ARTICLE, '37:10-37:14'),
+        at(AUTHOR, '12:10-12:14'),
+        at(AUTHOR, '27:10-27:14'),
+        at(AUTHOR, '36:10-36:14'),
+        at(COMMENT, '16:10-16:14'),
+        at(COMMENT, '27:10-27:14'),
+        at('inherited_roles.yaml', '2:6-2:10'),
+      ].sort(),
+    );
+    assert.deepEqual((await references('query_collections.yaml', 0, 12)).sort(), [
+      at('allow_list.yaml', '0:14-0:29'),
+      at('query_collections.yaml', '0:8-0:23'),
+    ]);
   });
 
   test('document links: each include path links to its file', async () => {
@@ -129,7 +139,8 @@ suite('navigation, outline, hover, completion', () => {
   test('outline: the document symbols of a table file', async () => {
     const document = await open(COMMENT);
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
-    const outline = (s: vscode.DocumentSymbol): string => `${s.name} ${vscode.SymbolKind[s.kind]} ${rangeText(s.selectionRange)}${s.detail ? ` (${s.detail})` : ''}`;
+    const outline = (s: vscode.DocumentSymbol): string =>
+      `${s.name} ${vscode.SymbolKind[s.kind]} ${rangeText(s.selectionRange)}${s.detail ? ` (${s.detail})` : ''}`;
     assert.deepEqual(symbols.map(outline), [
       'table Object 0:0-0:5',
       'object_relationships Array 3:0-3:20 (2)',
@@ -144,7 +155,9 @@ suite('navigation, outline, hover, completion', () => {
   test("hover: the schema's description of a key, and what an include holds", async () => {
     assert.deepEqual(await hovers(ARTICLE, 15, 3), ['15:0-15:18 Select permissions, one entry per role.']);
     assert.deepEqual(await hovers(ARTICLE, 26, 8), ['26:6-26:11 Maximum number of rows returned by one query. Default: no limit.']);
-    assert.deepEqual(await hovers(TABLES, 1, 20), ['1:12-1:31 Table public.article: 2 relationships, 3 permissions\n\n`databases/default/tables/public_article.yaml`']);
+    assert.deepEqual(await hovers(TABLES, 1, 20), [
+      '1:12-1:31 Table public.article: 2 relationships, 3 permissions\n\n`databases/default/tables/public_article.yaml`',
+    ]);
   });
 
   test('completion: the keys the schema allows at the top of a table file, without those present', async () => {

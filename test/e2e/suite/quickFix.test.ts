@@ -63,7 +63,10 @@ suite('quick fixes', () => {
       await writeDisk(tables, original + TAG_INCLUDE);
       const diagnostics = await waitForSummary(tables, ['include-not-found error 3:12-3:27']);
       const actions = await quickFixes(tables, rangeOf(diagnostics, 'include-not-found'));
-      assert.deepEqual(actions.map((a) => [a.title, a.isPreferred === true]), [['Create databases/default/tables/public_tag.yaml', true]]);
+      assert.deepEqual(
+        actions.map((a) => [a.title, a.isPreferred === true]),
+        [['Create databases/default/tables/public_tag.yaml', true]],
+      );
       await apply(actions, 'Create databases/default/tables/public_tag.yaml');
       assert.equal(await diskText(tag), 'table:\n  name: tag\n  schema: public\n');
       assert.equal(await diskText(tables), original + TAG_INCLUDE, 'the including file is unchanged');
@@ -102,10 +105,13 @@ suite('quick fixes', () => {
       await writeDisk(allowList, replaceOnce(original, 'allowed-queries', 'allowed-querys'));
       const diagnostics = await waitForSummary(allowList, ['allow-list-unknown-collection error 0:14-0:28']);
       const actions = await quickFixes(allowList, rangeOf(diagnostics, 'allow-list-unknown-collection'));
-      assert.deepEqual(actions.map((a) => [a.title, a.isPreferred === true]), [
-        ['Change to `allowed-queries`', true],
-        ['Create query collection `allowed-querys` in query_collections.yaml', false],
-      ]);
+      assert.deepEqual(
+        actions.map((a) => [a.title, a.isPreferred === true]),
+        [
+          ['Change to `allowed-queries`', true],
+          ['Create query collection `allowed-querys` in query_collections.yaml', false],
+        ],
+      );
       await apply(actions, 'Change to `allowed-queries`');
       assert.equal(await diskText(allowList), original);
       await waitForSummary(allowList, []);
@@ -120,7 +126,10 @@ suite('quick fixes', () => {
     try {
       const diagnostics = await waitForSummary(article, ['relationship-deprecated-column hint 11:8-11:14']);
       const actions = await quickFixes(article, rangeOf(diagnostics, 'relationship-deprecated-column'));
-      assert.deepEqual(actions.map((a) => a.title), ['Use `columns` with a list']);
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        ['Use `columns` with a list'],
+      );
       await apply(actions, 'Use `columns` with a list');
       assert.equal(await diskText(article), replaceOnce(original, '        column: article_id\n', '        columns:\n          - article_id\n'));
       await waitForSummary(article, []);

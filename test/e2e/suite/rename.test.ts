@@ -15,7 +15,10 @@ const NESTED_FILTER = '      filter:\n        article:\n          author:\n     
 
 /** `file: range newText` of each text edit, for exact comparisons. */
 function editsOf(edit: vscode.WorkspaceEdit): string[] {
-  return edit.entries().flatMap(([uri, edits]) => edits.map((e) => `${vscode.workspace.asRelativePath(uri, false)}: ${rangeText(e.range)} ${e.newText}`)).sort();
+  return edit
+    .entries()
+    .flatMap(([uri, edits]) => edits.map((e) => `${vscode.workspace.asRelativePath(uri, false)}: ${rangeText(e.range)} ${e.newText}`))
+    .sort();
 }
 
 async function renameEdit(rel: string, position: vscode.Position, newName: string): Promise<vscode.WorkspaceEdit> {
@@ -53,10 +56,7 @@ suite('rename', () => {
     assert.deepEqual([rangeText(prepared.range), prepared.placeholder], ['4:10-4:16', 'author']);
 
     const edit = await renameEdit(ARTICLE, position, 'writer');
-    assert.deepEqual(editsOf(edit), [
-      `hasura/metadata/${ARTICLE}: 4:10-4:16 writer`,
-      `hasura/metadata/${COMMENT}: 32:10-32:16 writer`,
-    ]);
+    assert.deepEqual(editsOf(edit), [`hasura/metadata/${ARTICLE}: 4:10-4:16 writer`, `hasura/metadata/${COMMENT}: 32:10-32:16 writer`]);
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.equal(await textOf(ARTICLE), replaceOnce(articleOriginal, '  - name: author\n', '  - name: writer\n'));
     assert.equal(await textOf(COMMENT), replaceOnce(commentPlanted, '          author:\n', '          writer:\n'));
@@ -73,10 +73,7 @@ suite('rename', () => {
     const collections = 'query_collections.yaml';
     const originals = { [collections]: await diskText(metaUri(collections)), 'allow_list.yaml': await diskText(metaUri('allow_list.yaml')) };
     const edit = await renameEdit(collections, new vscode.Position(0, 12), 'public-queries');
-    assert.deepEqual(editsOf(edit), [
-      'hasura/metadata/allow_list.yaml: 0:14-0:29 public-queries',
-      `hasura/metadata/${collections}: 0:8-0:23 public-queries`,
-    ]);
+    assert.deepEqual(editsOf(edit), ['hasura/metadata/allow_list.yaml: 0:14-0:29 public-queries', `hasura/metadata/${collections}: 0:8-0:23 public-queries`]);
     assert.ok(await vscode.workspace.applyEdit(edit));
     await saveEdited(edit);
     for (const [rel, text] of Object.entries(originals)) {

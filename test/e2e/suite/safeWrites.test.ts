@@ -29,7 +29,17 @@ const BLOCKED = 'rest_endpoints.yaml';
 const DATABASES = 'databases/databases.yaml';
 /** The files the export updates (their text) and creates. */
 const UPDATED = ['actions.graphql', DATABASES, ARTICLE, COMMENT, TABLES];
-const CREATED = ['api_limits.yaml', 'backend_configs.yaml', 'databases/ledger/tables/tables.yaml', 'databases/default/tables/public_tag.yaml', 'graphql_schema_introspection.yaml', 'metrics_config.yaml', 'network.yaml', 'opentelemetry.yaml', BLOCKED];
+const CREATED = [
+  'api_limits.yaml',
+  'backend_configs.yaml',
+  'databases/ledger/tables/tables.yaml',
+  'databases/default/tables/public_tag.yaml',
+  'graphql_schema_introspection.yaml',
+  'metrics_config.yaml',
+  'network.yaml',
+  'opentelemetry.yaml',
+  BLOCKED,
+];
 const CONFIGURATION = { connection_info: { database_url: { from_env: 'ANALYTICS_DATABASE_URL' } } };
 
 /** Every file (and folder, unless `filesOnly`) under the workspace folder: relative path -> sha256 of its bytes, or `folder`. */
@@ -77,7 +87,8 @@ suite('safe writes: all or nothing, one undo', () => {
     await serverSettings().update('url', server.url, vscode.ConfigurationTarget.Workspace);
     // The server gains a table and a relationship comment; the folder has a table the server lacks.
     const state = await server.state();
-    const tables = (state.metadata.sources as { tables: { table: { schema: string; name: string }; object_relationships?: { comment?: string }[] }[] }[])[0]!.tables;
+    const tables = (state.metadata.sources as { tables: { table: { schema: string; name: string }; object_relationships?: { comment?: string }[] }[] }[])[0]!
+      .tables;
     tables.find((t) => t.table.name === 'article')!.object_relationships![0]!.comment = 'Set on the server';
     tables.push({ table: { schema: 'public', name: 'tag' } });
     (state.metadata.sources as unknown[]).push({ name: 'ledger', kind: 'postgres', tables: [], configuration: CONFIGURATION });
@@ -125,16 +136,29 @@ suite('safe writes: all or nothing, one undo', () => {
     assert.deepEqual(dirtyDocuments(), []);
     assert.equal(article.document.getText(), await diskText(metaUri(ARTICLE)));
     const logged = lastLog('[warn] Export From Server failed half way; put back: ') ?? '';
-    return { putBack: logged.replace(/^.*put back: /, '').replace(/\.$/, '').split(', '), documents: [...documents].sort(), deleted };
+    return {
+      putBack: logged
+        .replace(/^.*put back: /, '')
+        .replace(/\.$/, '')
+        .split(', '),
+      documents: [...documents].sort(),
+      deleted,
+    };
   };
 
   test('Export From Server meets a folder where it writes a file: it fails after the updates and the deletion, and puts everything back byte for byte', async () => {
     await vscode.workspace.fs.createDirectory(metaUri(BLOCKED));
     await writeDisk(metaUri(`${BLOCKED}/keep.txt`), 'a folder in the way\n');
     try {
-      const failed = await failingExport(`Export From Server could not write hasura/metadata: ${meta(BLOCKED)} is a folder, not a file. Every file it had changed was put back: hasura/metadata is as it was.`);
+      const failed = await failingExport(
+        `Export From Server could not write hasura/metadata: ${meta(BLOCKED)} is a folder, not a file. Every file it had changed was put back: hasura/metadata is as it was.`,
+      );
       // VS Code checks the new files before creating any: what was done before the failure is the updates (in their documents) and the deletion.
-      assert.deepEqual(UPDATED.map(meta).filter((f) => !failed.documents.includes(f)), [], 'every updated document was changed');
+      assert.deepEqual(
+        UPDATED.map(meta).filter((f) => !failed.documents.includes(f)),
+        [],
+        'every updated document was changed',
+      );
       assert.deepEqual(failed.deleted, [meta(OLD)]);
       assert.deepEqual(failed.putBack, [...UPDATED, OLD].map(meta).sort());
     } finally {
@@ -148,9 +172,17 @@ suite('safe writes: all or nothing, one undo', () => {
       const failed = await failingExport(
         `Export From Server could not write hasura/metadata: ${meta('databases/ledger')} is a file, so ${meta('databases/ledger/tables/tables.yaml')} cannot be created in it. Every file it had changed was put back: hasura/metadata is as it was.`,
       );
-      assert.deepEqual(UPDATED.map(meta).filter((f) => !failed.documents.includes(f)), [], 'every updated document was changed');
+      assert.deepEqual(
+        UPDATED.map(meta).filter((f) => !failed.documents.includes(f)),
+        [],
+        'every updated document was changed',
+      );
       assert.deepEqual(failed.deleted, [meta(OLD)]);
-      assert.deepEqual(failed.putBack, [...UPDATED, OLD, ...CREATED.filter((f) => !f.startsWith('databases/ledger/'))].map(meta).sort(), 'the other new files were written, then removed');
+      assert.deepEqual(
+        failed.putBack,
+        [...UPDATED, OLD, ...CREATED.filter((f) => !f.startsWith('databases/ledger/'))].map(meta).sort(),
+        'the other new files were written, then removed',
+      );
     } finally {
       await vscode.workspace.fs.delete(metaUri('databases/ledger'), { useTrash: false });
     }
@@ -186,7 +218,10 @@ suite('safe writes: all or nothing, one undo', () => {
       `Added source warehouse on the server, but the local files were not updated: ${meta('databases/warehouse')} is a file, so ${meta('databases/warehouse/tables/tables.yaml')} cannot be created in it. The files it had changed are as they were; Export From Server brings them in line with the server.`,
     );
     assert.equal(lastLog('[warn] The local edit failed half way'), `[warn] The local edit failed half way; put back: ${meta(DATABASES)}.`);
-    assert.deepEqual(((await server.state()).metadata.sources as { name: string }[]).map((source) => source.name), ['default', 'ledger', 'warehouse']);
+    assert.deepEqual(
+      ((await server.state()).metadata.sources as { name: string }[]).map((source) => source.name),
+      ['default', 'ledger', 'warehouse'],
+    );
     assert.deepEqual(changedKeys(tree(), start), []);
     assert.deepEqual(dirtyDocuments(), []);
     assert.equal(databases.document.getText(), await diskText(metaUri(DATABASES)));
@@ -197,7 +232,12 @@ suite('safe writes: all or nothing, one undo', () => {
     const startFiles = tree(true);
     const outcome = await run('graphqlMetadata.addSource', { kind: 'postgres', name: 'reports', configuration: CONFIGURATION });
     assert.equal(outcome.status, 'done', outcome.message);
-    assert.deepEqual(changedKeys(tree(), start), [meta(DATABASES), meta('databases/reports'), meta('databases/reports/tables'), meta('databases/reports/tables/tables.yaml')]);
+    assert.deepEqual(changedKeys(tree(), start), [
+      meta(DATABASES),
+      meta('databases/reports'),
+      meta('databases/reports/tables'),
+      meta('databases/reports/tables/tables.yaml'),
+    ]);
     await vscode.window.showTextDocument(metaUri(DATABASES), { preview: false });
     await vscode.commands.executeCommand('undo');
     assert.deepEqual(dirtyDocuments(), [meta(DATABASES)]);

@@ -18,7 +18,8 @@ import { settleWindow } from '../window';
 const FILE = 'allow_list.yaml';
 const PLANTED = ['allow-list-unknown-collection error 0:14-0:28'];
 const RESTARTED = 'The GraphQL Metadata language server stopped unexpectedly and was restarted; its diagnostics come back in a moment.';
-const GAVE_UP = 'The GraphQL Metadata language server crashed 5 times in 3 minutes and was not restarted: metadata diagnostics and navigation are off until you restart it.';
+const GAVE_UP =
+  'The GraphQL Metadata language server crashed 5 times in 3 minutes and was not restarted: metadata diagnostics and navigation are off until you restart it.';
 
 suite('language server crashes', () => {
   let api: ExtensionApi;
@@ -76,14 +77,21 @@ suite('language server crashes', () => {
     await killAndRecover();
     assert.deepEqual(newNotices(since), [{ severity: 'warning', message: RESTARTED, actions: ['Show Output'] }]);
     await killAndRecover();
-    assert.deepEqual(newNotices(since).map((n) => n.message), [RESTARTED], 'the second crash of the episode is only logged');
+    assert.deepEqual(
+      newNotices(since).map((n) => n.message),
+      [RESTARTED],
+      'the second crash of the episode is only logged',
+    );
   });
 
   test('the 5th crash within 3 minutes: stopped, one error with Show Output and Restart; Restart brings it back and a new episode is told again', async () => {
     await restartByCommand();
     const since = api.serverNotices.length;
     for (let i = 1; i <= 4; i++) await killAndRecover();
-    assert.deepEqual(newNotices(since).map((n) => n.message), [RESTARTED]);
+    assert.deepEqual(
+      newNotices(since).map((n) => n.message),
+      [RESTARTED],
+    );
 
     const gaveUp = new Promise<ServerNotice>((resolve) => {
       const subscription = api.onDidNoticeServer((notice) => {
@@ -105,6 +113,10 @@ suite('language server crashes', () => {
     await restartByCommand();
     assert.match(api.statusView.text, /^Metadata: \$\(error\) 1 \$\(warning\) \d+$/, 'the counts are back');
     await killAndRecover();
-    assert.deepEqual(newNotices(since).map((n) => n.severity), ['warning', 'error', 'warning'], 'a crash after the manual restart opens a new episode');
+    assert.deepEqual(
+      newNotices(since).map((n) => n.severity),
+      ['warning', 'error', 'warning'],
+      'a crash after the manual restart opens a new episode',
+    );
   });
 });

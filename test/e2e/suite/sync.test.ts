@@ -47,11 +47,12 @@ suite('sync with the server', () => {
   /** What someone else does on the server: a metadata request sent directly. */
   const post = async (body: unknown): Promise<{ status: number; json: unknown }> => {
     const response = await fetch(`${server.url}/v1/metadata`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    return { status: response.status, json: (await response.json()) };
+    return { status: response.status, json: await response.json() };
   };
   const requests = async (): Promise<Recorded[]> => (await (await fetch(`${server.url}/_test/requests`)).json()) as Recorded[];
   /** The JSON the workspace's metadata folder describes, as built by the core (what apply must send). */
-  const localMetadata = (): Record<string, unknown> => directoryToMetadata(checkRoot(toCorePath(root()), { host: createNodeHost(), cache: new ParseCache() })).metadata;
+  const localMetadata = (): Record<string, unknown> =>
+    directoryToMetadata(checkRoot(toCorePath(root()), { host: createNodeHost(), cache: new ParseCache() })).metadata;
   const ready = (predicate: (errors: number, files: number) => boolean): Promise<unknown> =>
     waitForStatus(api, (s) => s.state === 'ready' && s.roots.length === 1 && predicate(s.roots[0]!.errors, s.roots[0]!.files));
 
@@ -62,7 +63,11 @@ suite('sync with the server', () => {
     stateDir = mkdtempSync(path.join(tmpdir(), 'graphql-metadata-sync-'));
     cpSync(root(), path.join(stateDir, 'metadata'), { recursive: true });
     const { catalog } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'test', 'e2e', 'server-state.json'), 'utf8')) as { catalog: { default: unknown[] } };
-    const tag = { table: { schema: 'public', name: 'tag' }, columns: ['id', 'label', 'article_id'], foreign_keys: [{ columns: ['article_id'], ref_table: { schema: 'public', name: 'article' }, ref_columns: ['id'] }] };
+    const tag = {
+      table: { schema: 'public', name: 'tag' },
+      columns: ['id', 'label', 'article_id'],
+      foreign_keys: [{ columns: ['article_id'], ref_table: { schema: 'public', name: 'article' }, ref_columns: ['id'] }],
+    };
     writeFileSync(path.join(stateDir, 'catalog.json'), JSON.stringify({ catalog: { default: [...catalog.default, tag] } }));
     server = await startTestServer({ state: stateDir });
     host = new URL(server.url).host;
@@ -83,7 +88,10 @@ suite('sync with the server', () => {
   test('Export From Server writes the directory the server describes: a new table file, tables.yaml, a removed table deleted, other files left alone', async () => {
     const state = await server.state();
     const sources = state.metadata.sources as { tables: unknown[] }[];
-    sources[0]!.tables.push({ table: { name: 'tag', schema: 'public' }, object_relationships: [{ name: 'article', using: { foreign_key_constraint_on: 'article_id' } }] });
+    sources[0]!.tables.push({
+      table: { name: 'tag', schema: 'public' },
+      object_relationships: [{ name: 'article', using: { foreign_key_constraint_on: 'article_id' } }],
+    });
     assert.equal((await post({ type: 'replace_metadata', version: 2, args: { metadata: state.metadata } })).status, 200);
     await writeDisk(metaUri('NOTES.md'), 'not metadata\n');
     await writeDisk(metaUri('databases/default/tables/public_old.yaml'), 'table:\n  name: old\n  schema: public\n');
@@ -93,8 +101,19 @@ suite('sync with the server', () => {
     assert.equal(outcome.message, `Exported ${host} (resource_version 2) to hasura/metadata: 8 created, 4 updated, 1 deleted.`);
     const changed = (outcome.files ?? []).map((f) => path.relative(root(), f)).sort();
     assert.deepEqual(changed, [
-      'actions.graphql', 'api_limits.yaml', 'backend_configs.yaml', 'databases/default/tables/public_article.yaml', 'databases/default/tables/public_comment.yaml',
-      'databases/default/tables/public_old.yaml', TAG, TABLES, 'graphql_schema_introspection.yaml', 'metrics_config.yaml', 'network.yaml', 'opentelemetry.yaml', 'rest_endpoints.yaml',
+      'actions.graphql',
+      'api_limits.yaml',
+      'backend_configs.yaml',
+      'databases/default/tables/public_article.yaml',
+      'databases/default/tables/public_comment.yaml',
+      'databases/default/tables/public_old.yaml',
+      TAG,
+      TABLES,
+      'graphql_schema_introspection.yaml',
+      'metrics_config.yaml',
+      'network.yaml',
+      'opentelemetry.yaml',
+      'rest_endpoints.yaml',
     ]);
     assert.equal(await diskText(metaUri(TAG)), TAG_TEXT);
     assert.equal(await diskText(metaUri(TABLES)), TABLES_TEXT);
@@ -115,16 +134,25 @@ suite('sync with the server', () => {
     assert.equal(outcome.status, 'done', outcome.message);
     assert.equal(outcome.message, `Applied hasura/metadata to ${host} (now resource_version 3).`);
     const sent = (await requests()).slice(seen);
-    assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), ['POST /v1/metadata']);
+    assert.deepEqual(
+      sent.map((r) => `${r.method} ${r.path}`),
+      ['POST /v1/metadata'],
+    );
     const metadata = localMetadata();
-    assert.equal(sent[0]!.body, JSON.stringify({ type: 'replace_metadata', version: 2, resource_version: 2, args: { allow_inconsistent_metadata: false, metadata } }));
+    assert.equal(
+      sent[0]!.body,
+      JSON.stringify({ type: 'replace_metadata', version: 2, resource_version: 2, args: { allow_inconsistent_metadata: false, metadata } }),
+    );
     const state = await server.state();
     assert.deepEqual(state.metadata, metadata);
     assert.equal(state.resource_version, 3);
   });
 
   test('a 409 on a stale resource_version is explained, offers a diff, and changes nothing; Diff With Server shows the change', async () => {
-    const changedElsewhere = await post({ type: 'pg_set_relationship_comment', args: { source: 'default', table: { schema: 'public', name: 'tag' }, relationship: 'article', comment: 'Set on the server' } });
+    const changedElsewhere = await post({
+      type: 'pg_set_relationship_comment',
+      args: { source: 'default', table: { schema: 'public', name: 'tag' }, relationship: 'article', comment: 'Set on the server' },
+    });
     assert.equal(changedElsewhere.status, 200);
     await setTextAndSave(metaUri(TAG), `${TAG_TEXT}    comment: Set locally\n`);
     await ready((errors) => errors === 0);
@@ -132,7 +160,10 @@ suite('sync with the server', () => {
     const outcome = await run('graphqlMetadata.applyToServer', { confirm: true });
     assert.equal(outcome.status, 'refused');
     assert.equal(outcome.errorKind, 'conflict');
-    assert.equal(outcome.message, `Apply refused: the metadata on ${host} changed since resource_version 3, your last export (409 conflict); nothing was applied. See what changed with Diff With Server, then export again (or merge the changes by hand) and apply.`);
+    assert.equal(
+      outcome.message,
+      `Apply refused: the metadata on ${host} changed since resource_version 3, your last export (409 conflict); nothing was applied. See what changed with Diff With Server, then export again (or merge the changes by hand) and apply.`,
+    );
     const state = await server.state();
     assert.equal(state.resource_version, 4);
     assert.match(JSON.stringify(state.metadata), /"comment":"Set on the server"/);
@@ -148,7 +179,9 @@ suite('sync with the server', () => {
     assert.equal(diff.message, `1 file differs (1 changed, 0 only on the server, 0 only in hasura/metadata); ${host} (resource_version 4).`);
     assert.deepEqual(diff.files, [path.join(root(), TAG)]);
     assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, `hasura/metadata ↔ ${host} (resource_version 4) (1 file)`);
-    const serverSide = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'graphql-metadata-server' && d.uri.path === `/${TAG}` && !d.uri.query.startsWith('absent'));
+    const serverSide = vscode.workspace.textDocuments.find(
+      (d) => d.uri.scheme === 'graphql-metadata-server' && d.uri.path === `/${TAG}` && !d.uri.query.startsWith('absent'),
+    );
     assert.equal(serverSide?.getText(), `${TAG_TEXT}    comment: Set on the server\n`);
   });
 
@@ -180,7 +213,10 @@ suite('sync with the server', () => {
     const seen = (await requests()).length;
     const outcome = await run('graphqlMetadata.applyToServer', { confirm: true });
     assert.equal(outcome.status, 'not-run');
-    assert.match(outcome.message, /^Apply refused: hasura\/metadata has 1 error; fix it and apply again\. hasura\/metadata\/databases\/default\/tables\/public_tag\.yaml:9 .*\(schema-unknown-key\)$/);
+    assert.match(
+      outcome.message,
+      /^Apply refused: hasura\/metadata has 1 error; fix it and apply again\. hasura\/metadata\/databases\/default\/tables\/public_tag\.yaml:9 .*\(schema-unknown-key\)$/,
+    );
     assert.equal((await requests()).length, seen);
     await setTextAndSave(metaUri(TAG), `${TAG_TEXT}    comment: Set on the server\n`);
     await ready((errors) => errors === 0);
@@ -216,10 +252,13 @@ suite('sync with the server', () => {
     assert.equal((await post({ type: 'replace_metadata', version: 2, args: { allow_inconsistent_metadata: true, metadata: localMetadata() } })).status, 200);
     const shown = await run('graphqlMetadata.showInconsistencies');
     assert.equal(shown.status, 'done', shown.message);
-    assert.equal(shown.message, `2 inconsistent objects on ${host}. 2 marked in the local files (Problems panel): ${[
-      'hasura/metadata/databases/default/tables/public_tag.yaml:9 no foreign constraint exists on the given column(s) (object relationship writer of table tag in source default) (server-inconsistent-object)',
-      'hasura/metadata/databases/default/tables/public_ghost.yaml:1 no such table/view exists in source: "ghost" (table ghost in source default) (server-inconsistent-object)',
-    ].join('; ')}.`);
+    assert.equal(
+      shown.message,
+      `2 inconsistent objects on ${host}. 2 marked in the local files (Problems panel): ${[
+        'hasura/metadata/databases/default/tables/public_tag.yaml:9 no foreign constraint exists on the given column(s) (object relationship writer of table tag in source default) (server-inconsistent-object)',
+        'hasura/metadata/databases/default/tables/public_ghost.yaml:1 no such table/view exists in source: "ghost" (table ghost in source default) (server-inconsistent-object)',
+      ].join('; ')}.`,
+    );
     const [tagMark] = await waitForSummary(metaUri(TAG), expected.tag);
     await waitForSummary(metaUri(GHOST), expected.ghost);
     assert.equal(rangeText(tagMark!.range), '8:10-8:16');

@@ -35,7 +35,11 @@ const ARGS: Readonly<Record<string, unknown>> = {
   'graphqlMetadata.dropSource': { name: 'default', cascade: false },
   'graphqlMetadata.renameSource': { name: 'default', new_name: 'main' },
   'graphqlMetadata.createObjectRelationship': { table: article, name: 'writer', using: { foreign_key_constraint_on: 'author_id' } },
-  'graphqlMetadata.createArrayRelationship': { table: article, name: 'notes', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'comment' }, columns: ['article_id'] } } },
+  'graphqlMetadata.createArrayRelationship': {
+    table: article,
+    name: 'notes',
+    using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'comment' }, columns: ['article_id'] } },
+  },
   'graphqlMetadata.renameRelationship': { table: article, name: 'author', new_name: 'writer' },
   'graphqlMetadata.dropRelationship': { table: article, relationship: 'author', cascade: false },
   'graphqlMetadata.setRelationshipComment': { table: article, relationship: 'author', comment: 'Who wrote it' },
@@ -98,7 +102,9 @@ suite('Restricted Mode', () => {
   });
 
   test('every server command returns not-run with the Restricted Mode message and sends nothing', async () => {
-    const contributed = (vscode.extensions.getExtension(extensionId)?.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);
+    const contributed = (
+      vscode.extensions.getExtension(extensionId)?.packageJSON as { contributes: { commands: { command: string }[] } }
+    ).contributes.commands.map((c) => c.command);
     const serverCommands = contributed.filter((id) => !LOCAL_COMMANDS.has(id));
     assert.deepEqual([...serverCommands].sort(), Object.keys(ARGS).sort(), 'every contributed server command is run below');
     for (const id of serverCommands) {
@@ -115,7 +121,13 @@ suite('Restricted Mode', () => {
     await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(0, 16));
     const log = await waitForFileText(outputLogFile(api.hostLogFolder), (text) => text.includes("Sending request 'textDocument/hover"));
     assert.match(log, /Received notification 'textDocument\/publishDiagnostics'/);
-    for (const method of ['graphqlMetadata/projectFacts', 'graphqlMetadata/listRoots', 'graphqlMetadata/planExport', 'graphqlMetadata/localMetadata', 'graphqlMetadata/editForOperation']) {
+    for (const method of [
+      'graphqlMetadata/projectFacts',
+      'graphqlMetadata/listRoots',
+      'graphqlMetadata/planExport',
+      'graphqlMetadata/localMetadata',
+      'graphqlMetadata/editForOperation',
+    ]) {
       assert.ok(!log.includes(`'${method}`), `no ${method} request in the log`);
     }
     assert.ok(!log.includes(server.url), 'the endpoint is not in the log');

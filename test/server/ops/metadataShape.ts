@@ -24,7 +24,8 @@ export function parseMetadataDocument(value: unknown, path: string): Metadata {
 }
 
 function tableDuplicates(table: Obj, path: string): void {
-  for (const [key, label] of LISTS) if (Array.isArray(table[key])) duplicates(table[key] as unknown[], key.endsWith('permissions') ? 'role' : 'name', label, path);
+  for (const [key, label] of LISTS)
+    if (Array.isArray(table[key])) duplicates(table[key] as unknown[], key.endsWith('permissions') ? 'role' : 'name', label, path);
 }
 
 function duplicates(list: unknown[], key: string, label: string, path: string): void {

@@ -84,9 +84,7 @@ function requireForeignKey(
 ): ForeignKey {
   const info = catalogTable(state, source.name, onTable);
   if (info === undefined) throw err400('not-found', `table ${dquote(displayTable(onTable))} does not exist in source: ${source.name}`);
-  const keys = (info.foreign_keys ?? []).filter(
-    (k) => sameColumns(k.columns, columns) && (pointingAt === undefined || sameTable(k.ref_table, pointingAt)),
-  );
+  const keys = (info.foreign_keys ?? []).filter((k) => sameColumns(k.columns, columns) && (pointingAt === undefined || sameTable(k.ref_table, pointingAt)));
   if (keys.length === 0) throw err400('constraint-error', 'no foreign constraint exists on the given column(s)');
   if (keys.length > 1) throw err400('constraint-error', 'more than one foreign key constraint exists on the given column(s)');
   return keys[0]!;

@@ -67,7 +67,10 @@ const dropSource: OpHandler = (raw, ctx) => {
   requireSource(ctx.state, name);
   const dependents = remoteRelationshipsTo(ctx.state, name);
   if (dependents.length > 0 && !cascade) {
-    const list = dependents.map((d) => d.description).sort().join(', ');
+    const list = dependents
+      .map((d) => d.description)
+      .sort()
+      .join(', ');
     throw err400('dependency-error', `cannot drop due to the following dependent objects: ${list}`);
   }
   for (const d of dependents) {

@@ -58,7 +58,10 @@ void describe('engine errors from the real server, mapped to typed errors', () =
     const error = expectError(await client().run(dropRelationship({ table: article, relationship: 'author' })));
     assert.equal(error.kind, 'dependency');
     assert.deepEqual(error.dependents, ['permission public.article.user.select in source "default"']);
-    assert.equal(error.message, 'pg_drop_relationship failed: other objects depend on it: permission public.article.user.select in source "default". Retry with cascade to drop them as well.');
+    assert.equal(
+      error.message,
+      'pg_drop_relationship failed: other objects depend on it: permission public.article.user.select in source "default". Retry with cascade to drop them as well.',
+    );
     assert.equal((await server.state()).resource_version, 1);
   });
 
@@ -69,7 +72,10 @@ void describe('engine errors from the real server, mapped to typed errors', () =
 
   void test('sources: already-exists, not-exists, rename onto an existing name', async () => {
     const config = { connection_info: { database_url: 'postgres://x' } };
-    assert.equal(expectError(await client().run(pgAddSource({ name: 'default', configuration: config }))).serverMessage, 'source with name "default" already exists');
+    assert.equal(
+      expectError(await client().run(pgAddSource({ name: 'default', configuration: config }))).serverMessage,
+      'source with name "default" already exists',
+    );
     const missing = expectError(await client().run(pgDropSource({ name: 'pg9' })));
     assert.deepEqual([missing.kind, missing.serverMessage, missing.path], ['not-exists', 'source with name "pg9" does not exist', '$.args']);
     expectOk(await client().run(pgAddSource({ name: 'pg2', configuration: config })));
@@ -77,7 +83,12 @@ void describe('engine errors from the real server, mapped to typed errors', () =
   });
 
   void test('a bad source configuration is a parse error with its path', async () => {
-    const error = expectError(await client().run({ type: 'pg_add_source', args: { name: 'p', configuration: { connection_info: { database_url: 'x', isolation_level: 'read-uncommitted' } } } }));
+    const error = expectError(
+      await client().run({
+        type: 'pg_add_source',
+        args: { name: 'p', configuration: { connection_info: { database_url: 'x', isolation_level: 'read-uncommitted' } } },
+      }),
+    );
     assert.equal(error.kind, 'parse-failed');
     assert.equal(error.path, '$.args.configuration.connection_info.isolation_level');
   });
@@ -86,7 +97,10 @@ void describe('engine errors from the real server, mapped to typed errors', () =
     const own = expectError(await client().run(addInheritedRole({ role: 'lead', role_set: ['user', 'lead'] })));
     assert.deepEqual([own.code, own.serverMessage], ['invalid-params', 'an inherited role name cannot be in the role combination']);
     const parent = expectError(await client().run(addInheritedRole({ role: 'lead', role_set: ['user', 'ghost'] })));
-    assert.deepEqual([parent.kind, parent.serverMessage], ['not-exists', 'the following parent role(s) are not found: ghost which are required to construct the inherited role: "lead"']);
+    assert.deepEqual(
+      [parent.kind, parent.serverMessage],
+      ['not-exists', 'the following parent role(s) are not found: ghost which are required to construct the inherited role: "lead"'],
+    );
     const unknown = expectError(await client().run(dropInheritedRole({ role: 'ghost' })));
     assert.deepEqual([unknown.kind, unknown.serverMessage], ['not-exists', '"ghost" inherited role doesn\'t exist']);
   });
@@ -100,7 +114,10 @@ void describe('engine errors from the real server, mapped to typed errors', () =
   void test('unknown type', async () => {
     const error = expectError(await client().run({ type: 'x', args: {} }));
     assert.equal(error.kind, 'parse-failed');
-    assert.equal(error.message, 'The server could not parse the x request: unknown metadata command "x"; "x" was not recognized as a valid backend name (parse-failed at $).');
+    assert.equal(
+      error.message,
+      'The server could not parse the x request: unknown metadata command "x"; "x" was not recognized as a valid backend name (parse-failed at $).',
+    );
     const pg = expectError(await client().run({ type: 'pg_frobnicate', args: {} }));
     assert.equal(pg.serverMessage, 'unknown metadata command "frobnicate" for backend postgres');
   });
@@ -131,7 +148,12 @@ void describe('engine errors from the real server, mapped to typed errors', () =
     const error = expectError(await client().run(replaceMetadata({ metadata: broken })));
     assert.deepEqual([error.kind, error.serverMessage], ['engine', 'cannot continue due to inconsistent metadata']);
     assert.deepEqual(error.internal, [
-      { type: 'table', name: 'table ghost in source default', definition: { schema: 'public', name: 'ghost' }, reason: 'no such table/view exists in source: "ghost"' },
+      {
+        type: 'table',
+        name: 'table ghost in source default',
+        definition: { schema: 'public', name: 'ghost' },
+        reason: 'no such table/view exists in source: "ghost"',
+      },
     ]);
   });
 
@@ -139,7 +161,10 @@ void describe('engine errors from the real server, mapped to typed errors', () =
     await server.fault({ mode: '500' });
     const error = expectError(await client().run(exportMetadata()));
     assert.deepEqual([error.kind, error.status, error.code], ['server-error', 500, 'unexpected']);
-    assert.equal(error.message, 'The server failed with an internal error while running export_metadata: database query error (unexpected at $). See the server log.');
+    assert.equal(
+      error.message,
+      'The server failed with an internal error while running export_metadata: database query error (unexpected at $). See the server log.',
+    );
   });
 });
 
@@ -155,7 +180,10 @@ void describe('access errors from the real server', () => {
     const error = expectError(await withSecret(undefined).run(exportMetadata()));
     assert.equal(error.kind, 'access-denied');
     assert.equal(error.status, 401);
-    assert.equal(error.message, 'The server requires an admin secret and none was sent (401 access-denied: x-hasura-admin-secret/x-hasura-access-key required, but not found).');
+    assert.equal(
+      error.message,
+      'The server requires an admin secret and none was sent (401 access-denied: x-hasura-admin-secret/x-hasura-access-key required, but not found).',
+    );
   });
 
   void test('wrong secret: 401 invalid', async () => {
@@ -164,10 +192,13 @@ void describe('access errors from the real server', () => {
     assert.equal(error.message, 'The server rejected the admin secret it was sent (401 access-denied: invalid x-hasura-admin-secret/x-hasura-access-key).');
   });
 
-  void test('the front end\'s advice is appended to the message of every failed call, once', async () => {
+  void test("the front end's advice is appended to the message of every failed call, once", async () => {
     const advice = (e: { kind: string }): string | undefined => (e.kind === 'access-denied' ? 'Do this.' : undefined);
     const error = expectError(await withSecret('wrong', { advice }).run(exportMetadata()));
-    assert.equal(error.message, 'The server rejected the admin secret it was sent (401 access-denied: invalid x-hasura-admin-secret/x-hasura-access-key). Do this.');
+    assert.equal(
+      error.message,
+      'The server rejected the admin secret it was sent (401 access-denied: invalid x-hasura-admin-secret/x-hasura-access-key). Do this.',
+    );
     const fine = await withSecret('right', { advice }).run(exportMetadata());
     assert.equal(fine.ok, true);
   });

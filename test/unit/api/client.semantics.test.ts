@@ -1,7 +1,15 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MetadataDocument } from '../../../common/api';
-import { addInheritedRole, dropInheritedRole, dropRelationship, exportMetadata, exportMetadataV2, renameRelationship, replaceMetadata } from '../../../common/api';
+import {
+  addInheritedRole,
+  dropInheritedRole,
+  dropRelationship,
+  exportMetadata,
+  exportMetadataV2,
+  renameRelationship,
+  replaceMetadata,
+} from '../../../common/api';
 import type { SpawnedServer } from '../../server/spawn';
 import { clientFor, expectError, expectOk, startServer } from './helpers';
 
@@ -18,7 +26,9 @@ const nestedFilter = (rel: string): unknown => ({
 
 function withNestedPermission(metadata: MetadataDocument): MetadataDocument {
   const copy = structuredClone(metadata);
-  const author = (copy.sources as { tables: { table: { name: string }; select_permissions?: unknown[] }[] }[])[0]!.tables.find((t) => t.table.name === 'author');
+  const author = (copy.sources as { tables: { table: { name: string }; select_permissions?: unknown[] }[] }[])[0]!.tables.find(
+    (t) => t.table.name === 'author',
+  );
   assert.ok(author);
   author.select_permissions = [{ role: 'editor', permission: { columns: ['id'], filter: nestedFilter('author') } }];
   return copy;
@@ -47,7 +57,10 @@ void describe('server semantics through the client', () => {
 
   void test('dependents across tables are all listed, sorted', async () => {
     const error = expectError(await client().run(dropRelationship({ table: article, relationship: 'author' })));
-    assert.deepEqual(error.dependents, ['permission public.article.user.select in source "default"', 'permission public.author.editor.select in source "default"']);
+    assert.deepEqual(error.dependents, [
+      'permission public.article.user.select in source "default"',
+      'permission public.author.editor.select in source "default"',
+    ]);
   });
 
   void test('add_inherited_role on an existing name replaces it (the engine inserts over it)', async () => {
@@ -67,7 +80,11 @@ void describe('server semantics through the client', () => {
     const error = expectError(await client().run(dropInheritedRole({ role: 'manager' })));
     assert.deepEqual([error.code, error.serverMessage], ['unexpected', 'cannot continue due to new inconsistent metadata']);
     assert.deepEqual(error.internal, [
-      { type: 'inherited_role', name: 'lead', reason: 'the following parent role(s) are not found: manager which are required to construct the inherited role: "lead"' },
+      {
+        type: 'inherited_role',
+        name: 'lead',
+        reason: 'the following parent role(s) are not found: manager which are required to construct the inherited role: "lead"',
+      },
     ]);
     assert.equal(expectOk(await client().run(exportMetadataV2())).resource_version, version);
   });

@@ -77,7 +77,10 @@ void describe('success paths against the real server', () => {
   void test('rename updates the relationship key inside the permission filter', async () => {
     expectOk(await client().run(renameRelationship({ table: article, name: 'author', new_name: 'writer' })));
     const metadata = expectOk(await client().run(exportMetadata()));
-    assert.deepEqual(table(metadata, 'article').object_relationships?.map((r) => r.name), ['writer']);
+    assert.deepEqual(
+      table(metadata, 'article').object_relationships?.map((r) => r.name),
+      ['writer'],
+    );
     assert.deepEqual(table(metadata, 'article').select_permissions?.[0]?.permission.filter, { writer: { id: { _eq: 'X-Hasura-User-Id' } } });
   });
 
@@ -98,7 +101,10 @@ void describe('success paths against the real server', () => {
     const configuration = { connection_info: { database_url: 'postgres://x/y' } };
     expectOk(await client().run(pgAddSource({ name: 'main', configuration, replace_configuration: true })));
     const sources = expectOk(await client().run(exportMetadata())).sources as { name: string; configuration: unknown }[];
-    assert.deepEqual(sources.map((s) => [s.name, s.configuration]), [['main', configuration]]);
+    assert.deepEqual(
+      sources.map((s) => [s.name, s.configuration]),
+      [['main', configuration]],
+    );
   });
 
   void test('replace_metadata with the exported resource_version succeeds; inconsistencies can be allowed, listed and dropped', async () => {
@@ -106,7 +112,12 @@ void describe('success paths against the real server', () => {
     const broken = structuredClone(exported.metadata);
     tables(broken).push({ table: { name: 'ghost' } });
     const replaced = expectOk(await client().run(replaceMetadata({ metadata: broken, allowInconsistent: true, resourceVersion: exported.resource_version })));
-    const ghost = { type: 'table', name: 'table ghost in source default', definition: { name: 'ghost' }, reason: 'no such table/view exists in source: "ghost"' };
+    const ghost = {
+      type: 'table',
+      name: 'table ghost in source default',
+      definition: { name: 'ghost' },
+      reason: 'no such table/view exists in source: "ghost"',
+    };
     assert.deepEqual(replaced, { is_consistent: false, inconsistent_objects: [ghost] });
     assert.deepEqual(expectOk(await client().run(getInconsistentMetadata())), { is_consistent: false, inconsistent_objects: [ghost] });
     assert.deepEqual(expectOk(await client().run(reloadMetadata())), { is_consistent: false, inconsistent_objects: [ghost], message: 'success' });
@@ -141,7 +152,12 @@ void describe('config API against the real server', () => {
     assert.deepEqual(Object.keys(record.extra), ['streaming_queries', 'console_assets_dir', 'experimental_features']);
   });
 
-  for (const [mode, shape, count] of [['array', 'array', 1], ['empty', 'array', 0], ['null', 'null', 0], ['absent', 'absent', 0]] as const) {
+  for (const [mode, shape, count] of [
+    ['array', 'array', 1],
+    ['empty', 'array', 0],
+    ['null', 'null', 0],
+    ['absent', 'absent', 0],
+  ] as const) {
     void test(`jwt ${mode}`, async () => {
       await server.setOptions({ jwt: mode });
       const record = expectOk(await client().getConfig());

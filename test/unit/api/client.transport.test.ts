@@ -79,7 +79,10 @@ void describe('transport failures against the real server', () => {
     assert.ok(Date.now() - started < 2000);
     assert.equal(error.kind, 'timeout');
     assert.equal(error.timeoutMs, 150);
-    assert.equal(error.message, `No answer from ${server.url}/v1/metadata after 150 ms: the request timed out. Check that the server is up, or raise the timeout.`);
+    assert.equal(
+      error.message,
+      `No answer from ${server.url}/v1/metadata after 150 ms: the request timed out. Check that the server is up, or raise the timeout.`,
+    );
   });
 
   void test('per-call timeout overrides the client timeout', async () => {
@@ -123,7 +126,10 @@ void describe('transport failures against the real server', () => {
     await server.fault({ mode: 'truncated' });
     const error = expectError(await client().run(exportMetadata()));
     assert.deepEqual([error.kind, error.status], ['not-json', 200]);
-    assert.match(error.message, /^The server answered 200 \(application\/json; charset=utf-8\) with JSON that breaks off: "\{"version":3,"sources":\[.*…"\. The answer was cut short on the way \(by the connection or a proxy\); try again\.$/);
+    assert.match(
+      error.message,
+      /^The server answered 200 \(application\/json; charset=utf-8\) with JSON that breaks off: "\{"version":3,"sources":\[.*…"\. The answer was cut short on the way \(by the connection or a proxy\); try again\.$/,
+    );
   });
 
   void test('the connection dropped without an answer', async () => {
@@ -183,7 +189,8 @@ void describe('transport failures without a server', () => {
     const echoed = expectError(await clientFor('http://127.0.0.1:9', { fetch: echoing, adminSecret: secret }).run(exportMetadata()));
     assert.equal(echoed.bodySnippet, '<pre>x-hasura-admin-secret: ***</pre>');
     assertNoSecret(echoed);
-    const throwing: FetchLike = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error(`bad header ${SECRET}`), { code: 'EX' }) }));
+    const throwing: FetchLike = () =>
+      Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error(`bad header ${SECRET}`), { code: 'EX' }) }));
     const thrown = expectError(await clientFor('http://127.0.0.1:9', { fetch: throwing, adminSecret: secret }).run(exportMetadata()));
     assert.equal(thrown.message, 'Could not reach http://127.0.0.1:9/v1/metadata (EX: bad header ***): check the server URL and that the server is running.');
   });

@@ -39,7 +39,11 @@ function operations(o: RequestOptions): MetadataRequest[] {
     createObjectRelationship({ table: article, name: 'writer2', using: fkOnColumns(['author_id']) }),
     createObjectRelationship({ table: author, name: 'an_article', using: fkOnRemoteTable(article, ['author_id']) }),
     createObjectRelationship({ table: author, name: 'an_article2', using: fkOnRemoteTableColumn(article, 'author_id') }),
-    createObjectRelationship({ table: article, name: 'author_row', using: manualConfiguration({ schema: 'public', name: 'author_view' }, { author_id: 'id' }) }),
+    createObjectRelationship({
+      table: article,
+      name: 'author_row',
+      using: manualConfiguration({ schema: 'public', name: 'author_view' }, { author_id: 'id' }),
+    }),
     createArrayRelationship({ table: author, name: 'posts', using: fkOnRemoteTable(article, ['author_id']) }),
     createArrayRelationship({ table: author, name: 'posts2', using: fkOnRemoteTableColumn(article, 'author_id') }),
     createArrayRelationship({ table: 'author_view', name: 'posts', using: manualConfiguration('article', { id: 'author_id' }) }),
@@ -47,8 +51,21 @@ function operations(o: RequestOptions): MetadataRequest[] {
     setRelationshipComment({ table: article, relationship: 'writer' }),
     renameRelationship({ table: article, name: 'writer', new_name: 'penman' }),
     dropRelationship({ table: article, relationship: 'penman' }),
-    pgAddSource({ name: 'pg2', configuration: { connection_info: { database_url: { from_env: 'PG2' }, pool_settings: { max_connections: 5, pool_timeout: 10, connection_lifetime: 60 }, isolation_level: 'serializable', use_prepared_statements: false } } }),
-    mssqlAddSource({ name: 'ms', configuration: { connection_info: { connection_string: { from_env: 'MS' }, pool_settings: { max_connections: 5, idle_timeout: 5 } } } }),
+    pgAddSource({
+      name: 'pg2',
+      configuration: {
+        connection_info: {
+          database_url: { from_env: 'PG2' },
+          pool_settings: { max_connections: 5, pool_timeout: 10, connection_lifetime: 60 },
+          isolation_level: 'serializable',
+          use_prepared_statements: false,
+        },
+      },
+    }),
+    mssqlAddSource({
+      name: 'ms',
+      configuration: { connection_info: { connection_string: { from_env: 'MS' }, pool_settings: { max_connections: 5, idle_timeout: 5 } } },
+    }),
     bigqueryAddSource({ name: 'bq', configuration: { service_account: { from_env: 'SA' }, project_id: 'p', datasets: ['a', 'b'] } }, o),
     renameSource({ name: 'pg2', new_name: 'pg3' }),
     pgDropSource({ name: 'pg3' }),
@@ -84,7 +101,11 @@ void describe('exact wire form of every operation against the real server', () =
         assert.equal(r.method, 'POST');
         assert.equal(r.path, '/v1/metadata');
         assert.equal(r.body, JSON.stringify(requests[i]));
-        assert.deepEqual(apiHeaders(r.headers), { 'content-type': 'application/json', [ROLE_HEADER[dialect]]: 'admin', 'x-hasura-admin-secret': 'wire-secret' });
+        assert.deepEqual(apiHeaders(r.headers), {
+          'content-type': 'application/json',
+          [ROLE_HEADER[dialect]]: 'admin',
+          'x-hasura-admin-secret': 'wire-secret',
+        });
       });
     });
   }
@@ -92,8 +113,14 @@ void describe('exact wire form of every operation against the real server', () =
   void test('the inherited-role bodies differ only in the role key', () => {
     const spec = operations({ dialect: 'spec' }).filter((r) => r.type.endsWith('inherited_role'));
     const engine = operations({ dialect: 'engine' }).filter((r) => r.type.endsWith('inherited_role'));
-    assert.deepEqual(spec.map((r) => JSON.stringify(r)), ['{"type":"add_inherited_role","args":{"role":"lead","role_set":["user"]}}', '{"type":"drop_inherited_role","args":{"role":"lead"}}']);
-    assert.deepEqual(engine.map((r) => JSON.stringify(r)), ['{"type":"add_inherited_role","args":{"role_name":"lead","role_set":["user"]}}', '{"type":"drop_inherited_role","args":{"role_name":"lead"}}']);
+    assert.deepEqual(
+      spec.map((r) => JSON.stringify(r)),
+      ['{"type":"add_inherited_role","args":{"role":"lead","role_set":["user"]}}', '{"type":"drop_inherited_role","args":{"role":"lead"}}'],
+    );
+    assert.deepEqual(
+      engine.map((r) => JSON.stringify(r)),
+      ['{"type":"add_inherited_role","args":{"role_name":"lead","role_set":["user"]}}', '{"type":"drop_inherited_role","args":{"role_name":"lead"}}'],
+    );
   });
 
   void test('GET config: no body, no content type, role header and secret', async () => {
@@ -118,6 +145,11 @@ void describe('exact wire form of every operation against the real server', () =
     const [r] = await server.requests();
     assert.ok(r);
     assert.equal(r.path, '/v1/metadata');
-    assert.deepEqual(apiHeaders(r.headers), { 'x-request-id': 'abc', 'content-type': 'application/json', 'x-service-role': 'admin', 'x-hasura-access-key': 'k2' });
+    assert.deepEqual(apiHeaders(r.headers), {
+      'x-request-id': 'abc',
+      'content-type': 'application/json',
+      'x-service-role': 'admin',
+      'x-hasura-access-key': 'k2',
+    });
   });
 });

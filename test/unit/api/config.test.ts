@@ -49,7 +49,11 @@ void describe('parseConfigRecord', () => {
     });
     assert.equal(record.jwtShape, 'array');
     assert.equal(record.jwt.length, 2);
-    assert.deepEqual(record.extra, { streaming_queries: { batch_size: 10, refetch_delay: 2 }, experimental_features: ['naming_convention'], console_assets_dir: null });
+    assert.deepEqual(record.extra, {
+      streaming_queries: { batch_size: 10, refetch_delay: 2 },
+      experimental_features: ['naming_convention'],
+      console_assets_dir: null,
+    });
   });
 
   void test('jwt null, absent and empty list', () => {
@@ -62,7 +66,12 @@ void describe('parseConfigRecord', () => {
 
   void test('wrong types are left out with a warning; non-objects are refused', () => {
     const { record } = parse({ version: 2, is_jwt_set: 'yes', jwt: 'x', live_queries: [] });
-    assert.deepEqual(record.warnings, ['version is not a string', 'is_jwt_set is not a boolean', 'jwt is neither an object, a list nor null', 'live_queries is not an object']);
+    assert.deepEqual(record.warnings, [
+      'version is not a string',
+      'is_jwt_set is not a boolean',
+      'jwt is neither an object, a list nor null',
+      'live_queries is not an object',
+    ]);
     assert.equal(record.version, undefined);
     assert.deepEqual(parseConfigRecord([1]), { ok: false, message: 'The config API answered with something that is not a JSON object.' });
   });
@@ -74,7 +83,12 @@ function pickJwt(record: { jwt: unknown; jwtShape: string }): { jwt: unknown; jw
 
 void describe('formatConfigRecord', () => {
   void test('the whole record as Markdown lines', () => {
-    const { record } = parse({ ...seedRecord, jwt: [seedRecord.jwt, { claims_namespace: 'ns2' }], streaming_queries: { batch_size: 5, refetch_delay: 3 }, experimental_features: [] });
+    const { record } = parse({
+      ...seedRecord,
+      jwt: [seedRecord.jwt, { claims_namespace: 'ns2' }],
+      streaming_queries: { batch_size: 5, refetch_delay: 3 },
+      experimental_features: [],
+    });
     assert.deepEqual(formatConfigRecord(record), [
       '# Server configuration',
       '',

@@ -12,24 +12,23 @@ function classify(status: number, body: unknown, context: RequestContext = ctx):
 
 void describe('parseDependentObjects', () => {
   void test('current text with one object', () => {
-    assert.deepEqual(
-      parseDependentObjects('cannot drop due to the following dependent objects: permission public.article.user.select in source "default"'),
-      ['permission public.article.user.select in source "default"'],
-    );
+    assert.deepEqual(parseDependentObjects('cannot drop due to the following dependent objects: permission public.article.user.select in source "default"'), [
+      'permission public.article.user.select in source "default"',
+    ]);
   });
 
   void test('older " : " variant with several objects', () => {
-    assert.deepEqual(parseDependentObjects('cannot drop due to the following dependent objects : permission article.user.select, relationship author.articles'), [
-      'permission article.user.select',
-      'relationship author.articles',
-    ]);
+    assert.deepEqual(
+      parseDependentObjects('cannot drop due to the following dependent objects : permission article.user.select, relationship author.articles'),
+      ['permission article.user.select', 'relationship author.articles'],
+    );
   });
 
   void test('a comma inside a quoted source name does not split', () => {
-    assert.deepEqual(parseDependentObjects('cannot drop due to the following dependent objects: permission a.b.c.select in source "x, y", event-trigger s.t.n'), [
-      'permission a.b.c.select in source "x, y"',
-      'event-trigger s.t.n',
-    ]);
+    assert.deepEqual(
+      parseDependentObjects('cannot drop due to the following dependent objects: permission a.b.c.select in source "x, y", event-trigger s.t.n'),
+      ['permission a.b.c.select in source "x, y"', 'event-trigger s.t.n'],
+    );
   });
 
   void test('other messages give undefined', () => {
@@ -39,10 +38,15 @@ void describe('parseDependentObjects', () => {
 
 void describe('errorFromStatus', () => {
   void test('dependency-error: list parsed, cascade suggested, fields kept', () => {
-    const error = classify(400, { path: '$.args', error: 'cannot drop due to the following dependent objects: permission public.article.user.select in source "default"', code: 'dependency-error' });
+    const error = classify(400, {
+      path: '$.args',
+      error: 'cannot drop due to the following dependent objects: permission public.article.user.select in source "default"',
+      code: 'dependency-error',
+    });
     assert.deepEqual(error, {
       kind: 'dependency',
-      message: 'pg_drop_relationship failed: other objects depend on it: permission public.article.user.select in source "default". Retry with cascade to drop them as well.',
+      message:
+        'pg_drop_relationship failed: other objects depend on it: permission public.article.user.select in source "default". Retry with cascade to drop them as well.',
       url: 'http://127.0.0.1:9/v1/metadata',
       operation: 'pg_drop_relationship',
       status: 400,
@@ -53,13 +57,16 @@ void describe('errorFromStatus', () => {
     });
   });
 
-  void test('401 wrong secret vs missing secret (vs another 401): told apart in `secret`, no front end\'s advice in the message', () => {
+  void test("401 wrong secret vs missing secret (vs another 401): told apart in `secret`, no front end's advice in the message", () => {
     const wrong = classify(401, { path: '$', error: 'invalid x-hasura-admin-secret/x-hasura-access-key', code: 'access-denied' });
     assert.deepEqual([wrong.kind, wrong.secret], ['access-denied', 'rejected']);
     assert.equal(wrong.message, 'The server rejected the admin secret it was sent (401 access-denied: invalid x-hasura-admin-secret/x-hasura-access-key).');
     const missing = classify(401, { path: '$', error: 'x-hasura-admin-secret/x-hasura-access-key required, but not found', code: 'access-denied' });
     assert.equal(missing.secret, 'missing');
-    assert.equal(missing.message, 'The server requires an admin secret and none was sent (401 access-denied: x-hasura-admin-secret/x-hasura-access-key required, but not found).');
+    assert.equal(
+      missing.message,
+      'The server requires an admin secret and none was sent (401 access-denied: x-hasura-admin-secret/x-hasura-access-key required, but not found).',
+    );
     const other = classify(401, { path: '$', error: 'webhook denied', code: 'access-denied' });
     assert.equal(other.secret, 'refused');
     assert.equal(other.message, 'The server refused access (401 access-denied: webhook denied).');
@@ -102,7 +109,10 @@ void describe('errorFromStatus', () => {
     const error = classify(500, { path: '$', error: 'database query error', code: 'unexpected', internal: { statement: 'select 1' } });
     assert.equal(error.kind, 'server-error');
     assert.deepEqual(error.internal, { statement: 'select 1' });
-    assert.equal(error.message, 'The server failed with an internal error while running pg_drop_relationship: database query error (unexpected at $). See the server log.');
+    assert.equal(
+      error.message,
+      'The server failed with an internal error while running pg_drop_relationship: database query error (unexpected at $). See the server log.',
+    );
   });
 
   void test('already-exists, not-exists, parse-failed, other codes', () => {

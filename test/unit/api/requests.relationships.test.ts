@@ -139,7 +139,10 @@ void describe('drop, comment, rename', () => {
       relationship: 'author',
       comment: null,
     });
-    assert.equal(wire(setRelationshipComment({ table: 'article', relationship: 'author', comment: null }).args), wire({ source: 'default', table: 'article', relationship: 'author', comment: null }));
+    assert.equal(
+      wire(setRelationshipComment({ table: 'article', relationship: 'author', comment: null }).args),
+      wire({ source: 'default', table: 'article', relationship: 'author', comment: null }),
+    );
   });
 
   void test('pg_rename_relationship {name, new_name}', () => {

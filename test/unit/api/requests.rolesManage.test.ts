@@ -18,7 +18,10 @@ const wire = (value: unknown): string => JSON.stringify(value);
 
 void describe('inherited roles in both dialects', () => {
   void test('spec dialect (default) uses "role"', () => {
-    assert.equal(wire(addInheritedRole({ role: 'manager', role_set: ['user', 'editor'] })), '{"type":"add_inherited_role","args":{"role":"manager","role_set":["user","editor"]}}');
+    assert.equal(
+      wire(addInheritedRole({ role: 'manager', role_set: ['user', 'editor'] })),
+      '{"type":"add_inherited_role","args":{"role":"manager","role_set":["user","editor"]}}',
+    );
     assert.equal(wire(dropInheritedRole({ role: 'manager' }, { dialect: 'spec' })), '{"type":"drop_inherited_role","args":{"role":"manager"}}');
   });
 
@@ -62,7 +65,10 @@ void describe('manage metadata', () => {
   void test('get_inconsistent_metadata, reload_metadata, drop_inconsistent_metadata', () => {
     assert.equal(wire(getInconsistentMetadata()), '{"type":"get_inconsistent_metadata","args":{}}');
     assert.equal(wire(reloadMetadata()), '{"type":"reload_metadata","args":{}}');
-    assert.equal(wire(reloadMetadata({ reload_sources: ['default'], reload_remote_schemas: false })), '{"type":"reload_metadata","args":{"reload_sources":["default"],"reload_remote_schemas":false}}');
+    assert.equal(
+      wire(reloadMetadata({ reload_sources: ['default'], reload_remote_schemas: false })),
+      '{"type":"reload_metadata","args":{"reload_sources":["default"],"reload_remote_schemas":false}}',
+    );
     assert.equal(wire(dropInconsistentMetadata()), '{"type":"drop_inconsistent_metadata","args":{}}');
   });
 

@@ -1,14 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  bigqueryAddSource,
-  bigqueryDropSource,
-  mssqlAddSource,
-  mssqlDropSource,
-  pgAddSource,
-  pgDropSource,
-  renameSource,
-} from '../../../common/api';
+import { bigqueryAddSource, bigqueryDropSource, mssqlAddSource, mssqlDropSource, pgAddSource, pgDropSource, renameSource } from '../../../common/api';
 
 const wire = (value: unknown): string => JSON.stringify(value);
 
@@ -43,7 +35,11 @@ void describe('pg_add_source', () => {
   void test('each isolation level is accepted by the type and sent unchanged', () => {
     for (const level of ['read-committed', 'repeatable-read', 'serializable'] as const) {
       const body = pgAddSource({ name: 'p', configuration: { connection_info: { database_url: 'x', isolation_level: level } } });
-      assert.deepEqual(body.args, { name: 'p', configuration: { connection_info: { database_url: 'x', isolation_level: level } }, replace_configuration: false });
+      assert.deepEqual(body.args, {
+        name: 'p',
+        configuration: { connection_info: { database_url: 'x', isolation_level: level } },
+        replace_configuration: false,
+      });
     }
   });
 });
@@ -52,7 +48,9 @@ void describe('mssql_add_source / bigquery_add_source', () => {
   void test('mssql: connection_string string and pool settings', () => {
     const body = mssqlAddSource({
       name: 'ms',
-      configuration: { connection_info: { connection_string: 'Driver={ODBC Driver 18 for SQL Server};Server=db', pool_settings: { max_connections: 10, idle_timeout: 5 } } },
+      configuration: {
+        connection_info: { connection_string: 'Driver={ODBC Driver 18 for SQL Server};Server=db', pool_settings: { max_connections: 10, idle_timeout: 5 } },
+      },
     });
     assert.equal(
       wire(body),
@@ -62,7 +60,11 @@ void describe('mssql_add_source / bigquery_add_source', () => {
 
   void test('mssql: connection_string from_env', () => {
     const body = mssqlAddSource({ name: 'ms', configuration: { connection_info: { connection_string: { from_env: 'MSSQL_URL' } } } });
-    assert.deepEqual(body.args, { name: 'ms', configuration: { connection_info: { connection_string: { from_env: 'MSSQL_URL' } } }, replace_configuration: false });
+    assert.deepEqual(body.args, {
+      name: 'ms',
+      configuration: { connection_info: { connection_string: { from_env: 'MSSQL_URL' } } },
+      replace_configuration: false,
+    });
   });
 
   void test('bigquery: datasets as a comma string is sent as is', () => {

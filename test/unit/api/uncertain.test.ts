@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import type { ApiError, ApiErrorKind } from '../../../common/api';
 import { mayHaveRun } from '../../../common/api';
 
-const error = (kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError => ({ kind, message: 'm', url: 'http://h/v1/metadata', operation: 'pg_drop_relationship', ...extra });
+const error = (kind: ApiErrorKind, extra: Partial<ApiError> = {}): ApiError => ({
+  kind,
+  message: 'm',
+  url: 'http://h/v1/metadata',
+  operation: 'pg_drop_relationship',
+  ...extra,
+});
 
 void describe('mayHaveRun', () => {
   void test('no answer: a timeout, a cancel or a connection that broke may have run it', () => {
@@ -15,7 +21,15 @@ void describe('mayHaveRun', () => {
   });
 
   void test('never sent: refused connections, unknown hosts, TLS failures', () => {
-    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT']) {
+    for (const code of [
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EHOSTUNREACH',
+      'UND_ERR_CONNECT_TIMEOUT',
+      'CERT_HAS_EXPIRED',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+    ]) {
       assert.equal(mayHaveRun(error('network', { code })), 'no', code);
     }
     assert.equal(mayHaveRun(error('invalid-url')), 'no');
@@ -32,7 +46,19 @@ void describe('mayHaveRun', () => {
   });
 
   void test('the engine refused it, or another server answered: not run', () => {
-    for (const kind of ['redirect', 'access-denied', 'not-admin', 'not-found', 'conflict', 'dependency', 'already-exists', 'not-exists', 'parse-failed', 'server-error', 'engine'] as const) {
+    for (const kind of [
+      'redirect',
+      'access-denied',
+      'not-admin',
+      'not-found',
+      'conflict',
+      'dependency',
+      'already-exists',
+      'not-exists',
+      'parse-failed',
+      'server-error',
+      'engine',
+    ] as const) {
       assert.equal(mayHaveRun(error(kind, { status: 400 })), 'no', kind);
     }
   });

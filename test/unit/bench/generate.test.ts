@@ -24,14 +24,28 @@ async function generate(name: string, tables: number, seed: number): Promise<Gen
 
 /** Relative path -> sha256 of every file below `dir`. */
 function hashes(dir: string): Record<string, string> {
-  const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
-  return Object.fromEntries(files.map((f) => [f, createHash('sha256').update(fs.readFileSync(path.join(dir, f))).digest('hex')]));
+  const files = fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
+  return Object.fromEntries(
+    files.map((f) => [
+      f,
+      createHash('sha256')
+        .update(fs.readFileSync(path.join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 function checkClean(dir: string): ReturnType<typeof checkFolder> {
   const result = checkFolder(toCorePath(dir), { host: createNodeHost(), cache: new ParseCache(), validator: schemaValidator() });
   const problems = [...result.problems, ...result.roots.flatMap((r) => r.findings)].filter((f) => f.severity === 'error' || f.severity === 'warning');
-  assert.deepEqual(problems.map((f) => `${f.code} ${path.relative(dir, f.file)}:${f.span.start} ${f.message}`), []);
+  assert.deepEqual(
+    problems.map((f) => `${f.code} ${path.relative(dir, f.file)}:${f.span.start} ${f.message}`),
+    [],
+  );
   assert.equal(result.roots.length, 1);
   return result;
 }
@@ -47,7 +61,10 @@ describe('bench project generator', () => {
     const hc = hashes(c.dir);
     assert.deepEqual(Object.keys(hc).length, Object.keys(ha).length);
     assert.notDeepEqual(hc, ha);
-    assert.equal(a.bytes, Object.keys(ha).reduce((n, f) => n + fs.statSync(path.join(a.dir, f)).size, 0));
+    assert.equal(
+      a.bytes,
+      Object.keys(ha).reduce((n, f) => n + fs.statSync(path.join(a.dir, f)).size, 0),
+    );
   });
 
   test('N=100 checks clean through the core, with every kind of file indexed', async () => {
@@ -55,9 +72,21 @@ describe('bench project generator', () => {
     const root = checkClean(project.dir).roots[0]!;
     assert.equal(root.root, toCorePath(project.root));
     assert.equal(root.index.tables.length, 100);
-    assert.deepEqual(root.index.collections.map((c) => [c.name.name, c.queries.length]), [['allowed-queries', 23], ['admin-queries', 2]]);
-    assert.deepEqual(root.index.allowList.map((a) => a.collection.name), ['allowed-queries', 'admin-queries']);
-    assert.deepEqual(root.index.inheritedRoles.map((r) => r.role.name), ['staff', 'org_admin', 'readonly']);
+    assert.deepEqual(
+      root.index.collections.map((c) => [c.name.name, c.queries.length]),
+      [
+        ['allowed-queries', 23],
+        ['admin-queries', 2],
+      ],
+    );
+    assert.deepEqual(
+      root.index.allowList.map((a) => a.collection.name),
+      ['allowed-queries', 'admin-queries'],
+    );
+    assert.deepEqual(
+      root.index.inheritedRoles.map((r) => r.role.name),
+      ['staff', 'org_admin', 'readonly'],
+    );
     assert.equal(root.index.actions.length, 4);
     assert.equal(root.index.cronTriggers.length, 2);
     assert.equal(root.index.remoteSchemas.length, 2);
@@ -68,7 +97,10 @@ describe('bench project generator', () => {
   test('N=100 has the features the benchmark is about', async () => {
     const project = await generate('features', 100, 1);
     const tables = path.join(project.root, 'databases/default/tables');
-    const text = fs.readdirSync(tables).map((f) => fs.readFileSync(path.join(tables, f), 'utf8')).join('\n');
+    const text = fs
+      .readdirSync(tables)
+      .map((f) => fs.readFileSync(path.join(tables, f), 'utf8'))
+      .join('\n');
     const count = (re: RegExp): number => text.match(re)?.length ?? 0;
     assert.ok(count(/foreign_key_constraint_on: \w+\n/g) > 50, 'column form');
     assert.ok(count(/foreign_key_constraint_on:\n\s+- owner_id\n/g) > 10, 'column list form');

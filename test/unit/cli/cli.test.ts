@@ -29,7 +29,9 @@ function fixture(): string {
 
 function treeHash(dir: string): string {
   const hash = createHash('sha256');
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }).sort((a, b) => (a.parentPath + a.name).localeCompare(b.parentPath + b.name))) {
+  for (const entry of fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .sort((a, b) => (a.parentPath + a.name).localeCompare(b.parentPath + b.name))) {
     const full = path.join(entry.parentPath, entry.name);
     hash.update(full);
     if (entry.isFile()) hash.update(fs.readFileSync(full));
@@ -58,11 +60,24 @@ describe('graphql-metadata check', () => {
     const out = JSON.parse(r.stdout) as { diagnostics: unknown[]; summary: unknown };
     assert.deepEqual(out.summary, { errors: 1, warnings: 0, infos: 0, hints: 1, files: 8 });
     assert.deepEqual(out.diagnostics[0], {
-      file: 'metadata/allow_list.yaml', line: 1, column: 15, endLine: 1, endColumn: 29, severity: 'error', code: 'allow-list-unknown-collection',
-      message: 'No query collection is named `allowed-querys` in query_collections.yaml; the engine silently ignores this entry. Did you mean `allowed-queries`?',
+      file: 'metadata/allow_list.yaml',
+      line: 1,
+      column: 15,
+      endLine: 1,
+      endColumn: 29,
+      severity: 'error',
+      code: 'allow-list-unknown-collection',
+      message:
+        'No query collection is named `allowed-querys` in query_collections.yaml; the engine silently ignores this entry. Did you mean `allowed-queries`?',
     });
     assert.deepEqual(out.diagnostics[1], {
-      file: 'metadata/databases/default/tables/public_author.yaml', line: 8, column: 9, endLine: 8, endColumn: 15, severity: 'hint', code: 'relationship-deprecated-column',
+      file: 'metadata/databases/default/tables/public_author.yaml',
+      line: 8,
+      column: 9,
+      endLine: 8,
+      endColumn: 15,
+      severity: 'hint',
+      code: 'relationship-deprecated-column',
       message: '`column` is deprecated here; use `columns` with a list.',
     });
   });
@@ -104,17 +119,25 @@ describe('graphql-metadata check', () => {
 describe('schema errors through the bundle', () => {
   test('the build-time validators (dist) report exactly what runtime-compiled ajv reports', () => {
     const fixtureDir = path.join(REPO, 'test/fixtures/projects/schema-errors');
-    const cli = JSON.parse(run(['check', '--format', 'json', fixtureDir], REPO).stdout) as { diagnostics: { file: string; line: number; column: number; code: string; message: string }[] };
+    const cli = JSON.parse(run(['check', '--format', 'json', fixtureDir], REPO).stdout) as {
+      diagnostics: { file: string; line: number; column: number; code: string; message: string }[];
+    };
     const core = checkFolder(toCorePath(fixtureDir), { host: createNodeHost(), cache: new ParseCache(), validator: schemaValidator() }).roots[0]!.findings;
-    assert.deepEqual(cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${d.code}: ${d.message}`), core.filter((f) => f.code.startsWith('schema-')).map((f) => `${f.code}: ${f.message}`));
-    assert.deepEqual(cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${path.basename(d.file)}:${d.line}:${d.column} ${d.code}`), [
-      'cron_triggers.yaml:6:18 schema-range',
-      'public_article.yaml:4:1 schema-unknown-key',
-      'public_article.yaml:9:34 schema-type',
-      'public_article.yaml:11:5 schema-missing-key',
-      'public_article.yaml:12:5 schema-ignored-key',
-      'public_article.yaml:18:21 schema-type',
-    ]);
+    assert.deepEqual(
+      cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${d.code}: ${d.message}`),
+      core.filter((f) => f.code.startsWith('schema-')).map((f) => `${f.code}: ${f.message}`),
+    );
+    assert.deepEqual(
+      cli.diagnostics.filter((d) => d.code.startsWith('schema-')).map((d) => `${path.basename(d.file)}:${d.line}:${d.column} ${d.code}`),
+      [
+        'cron_triggers.yaml:6:18 schema-range',
+        'public_article.yaml:4:1 schema-unknown-key',
+        'public_article.yaml:9:34 schema-type',
+        'public_article.yaml:11:5 schema-missing-key',
+        'public_article.yaml:12:5 schema-ignored-key',
+        'public_article.yaml:18:21 schema-type',
+      ],
+    );
   });
 });
 

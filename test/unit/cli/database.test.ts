@@ -35,13 +35,26 @@ describe('check --database: the flag', () => {
     assert.deepEqual(database(['--database', 'migrations']), { mode: 'migrations', urls: {}, bareUrl: undefined });
     assert.deepEqual(database(['--database=off']), { mode: 'off', urls: {}, bareUrl: undefined });
     assert.deepEqual(database(['--database', 'live', '--database', 'postgresql://u@h/d']), { mode: 'live', urls: {}, bareUrl: 'postgresql://u@h/d' });
-    assert.deepEqual(database(['--database', 'a=postgres://u@h/a?x=1', '--database', 'b=postgres://u@h/b']), { mode: 'auto', urls: { a: 'postgres://u@h/a?x=1', b: 'postgres://u@h/b' }, bareUrl: undefined });
+    assert.deepEqual(database(['--database', 'a=postgres://u@h/a?x=1', '--database', 'b=postgres://u@h/b']), {
+      mode: 'auto',
+      urls: { a: 'postgres://u@h/a?x=1', b: 'postgres://u@h/b' },
+      bareUrl: undefined,
+    });
   });
 
   test('anything else is refused with a clear message that never shows a password', () => {
-    assert.equal(database(['--database', 'sometimes']), '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `sometimes`.');
-    assert.equal(database(['--database', 'mysql://root:hunter2@db/app']), '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `mysql://root:***@db/app`.');
-    assert.equal(database(['--database', 'x=http://h/?password=hunter2']), '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `x=http://h/?password=***`.');
+    assert.equal(
+      database(['--database', 'sometimes']),
+      '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `sometimes`.',
+    );
+    assert.equal(
+      database(['--database', 'mysql://root:hunter2@db/app']),
+      '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `mysql://root:***@db/app`.',
+    );
+    assert.equal(
+      database(['--database', 'x=http://h/?password=hunter2']),
+      '--database takes auto, migrations, live, off, a postgres:// URL or SOURCE=postgres://URL, not `x=http://h/?password=***`.',
+    );
     assert.equal(database(['--database']), '--database needs a value.');
   });
 
@@ -67,10 +80,12 @@ describe('check --database migrations: the embedded build through the CLI', () =
     fs.writeFileSync(path.join(bad, 'up.sql'), 'CREATE TABLE public.ok_table (id int);\nALTER TABLE public.nope ADD COLUMN x int;\n');
     const r = run(['check', 'proj', '--database', 'migrations'], dir, { XDG_CACHE_HOME: path.join(dir, 'cache') });
     assert.equal(r.stderr, 'default: from migrations: 3/4 applied\n');
-    assert.equal(r.stdout,
+    assert.equal(
+      r.stdout,
       'proj/migrations/default/1700000000003_bad/up.sql\n' +
-      '  proj/migrations/default/1700000000003_bad/up.sql:2:1  warning  This statement failed when the migrations were applied to the embedded Postgres: relation "public.nope" does not exist.  migration-statement-failed\n' +
-      '\n✖ 1 problem (0 errors, 1 warning, 0 infos) in 2 files.\n');
+        '  proj/migrations/default/1700000000003_bad/up.sql:2:1  warning  This statement failed when the migrations were applied to the embedded Postgres: relation "public.nope" does not exist.  migration-statement-failed\n' +
+        '\n✖ 1 problem (0 errors, 1 warning, 0 infos) in 2 files.\n',
+    );
     assert.equal(r.code, 0);
     const json = run(['check', 'proj', '--format', 'json', '--rule', 'migration-statement-failed=off'], dir, { XDG_CACHE_HOME: path.join(dir, 'cache') });
     assert.equal(json.stderr, '');
@@ -87,7 +102,10 @@ describe('check --database against a real PostgreSQL', { skip: postgresSkipReaso
     pg = await startCluster();
     await pg.sql(`CREATE ROLE app LOGIN PASSWORD '${PASSWORD}'`);
     await pg.sql('CREATE DATABASE shop OWNER app');
-    await pg.sql('CREATE TABLE public.author (id serial PRIMARY KEY, name text); CREATE TABLE public.article (id serial PRIMARY KEY, author_id int REFERENCES public.author(id))', 'shop');
+    await pg.sql(
+      'CREATE TABLE public.author (id serial PRIMARY KEY, name text); CREATE TABLE public.article (id serial PRIMARY KEY, author_id int REFERENCES public.author(id))',
+      'shop',
+    );
   });
   after(() => pg?.stop());
 
@@ -102,7 +120,10 @@ describe('check --database against a real PostgreSQL', { skip: postgresSkipReaso
     assert.equal(r.stderr, `default: live: 127.0.0.1:${pg.port}/shop\n`);
     assert.equal(r.code, 1);
     // The fixture's article permission lists `title`, which this database's article lacks.
-    assert.match(r.stdout, /public_article\.yaml:13:11 {2}error {4}`public\.article` has no column `title` in the live database \(named by the select permission of role `user`\)\. {2}db-column-missing\n/);
+    assert.match(
+      r.stdout,
+      /public_article\.yaml:13:11 {2}error {4}`public\.article` has no column `title` in the live database \(named by the select permission of role `user`\)\. {2}db-column-missing\n/,
+    );
     assert.match(r.stdout, /✖ 2 problems \(2 errors, 0 warnings, 0 infos\) in 8 files; 1 hint not shown\.\n$/);
     assertNoSecret(r.stdout + r.stderr, PASSWORD);
   });
@@ -125,10 +146,13 @@ describe('check --database against a real PostgreSQL', { skip: postgresSkipReaso
     const r = run(['check', 'proj'], dir);
     assert.equal(r.code, 1);
     assert.equal(r.stderr, `default: live: wrong password (127.0.0.1:${pg.port}/shop)\n`);
-    assert.match(r.stdout, new RegExp(
-      '  proj/metadata/databases/databases\\.yaml:6:9  warning  Source `default`: The database at 127\\.0\\.0\\.1:\\d+/shop refused the password of user `app`\\. ' +
-      'The URL comes from PG_DATABASE_URL \\(\\.env\\)\\. The metadata is checked without a database model\\.  database-connection-failed\n',
-    ));
+    assert.match(
+      r.stdout,
+      new RegExp(
+        '  proj/metadata/databases/databases\\.yaml:6:9  warning  Source `default`: The database at 127\\.0\\.0\\.1:\\d+/shop refused the password of user `app`\\. ' +
+          'The URL comes from PG_DATABASE_URL \\(\\.env\\)\\. The metadata is checked without a database model\\.  database-connection-failed\n',
+      ),
+    );
     assertNoSecret(r.stdout + r.stderr, WRONG);
     const json = run(['check', 'proj', '--format', 'json', '--database', `default=${url}`], dir);
     assert.match(json.stdout, /The URL comes from --database\./);
@@ -145,7 +169,10 @@ describe('check --database against a real PostgreSQL', { skip: postgresSkipReaso
     const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
     const auto = run(['check', 'proj', '--database', 'auto'], dir, env);
     assert.equal(auto.stderr, `default: live failed: wrong password (127.0.0.1:${pg.port}/shop); from migrations: 3/3 applied\n`);
-    assert.match(auto.stdout, /databases\.yaml:6:9 {2}warning {2}Source `default`: The database at 127\.0\.0\.1:\d+\/shop refused the password of user `app`\. The URL comes from PG_DATABASE_URL \(\.env\)\. The model comes from the migrations instead \(mode auto\)\. {2}database-connection-failed\n/);
+    assert.match(
+      auto.stdout,
+      /databases\.yaml:6:9 {2}warning {2}Source `default`: The database at 127\.0\.0\.1:\d+\/shop refused the password of user `app`\. The URL comes from PG_DATABASE_URL \(\.env\)\. The model comes from the migrations instead \(mode auto\)\. {2}database-connection-failed\n/,
+    );
     assertNoSecret(auto.stdout + auto.stderr, WRONG);
     const live = run(['check', 'proj', '--database', 'live'], dir, env);
     assert.equal(live.stderr, `default: live: wrong password (127.0.0.1:${pg.port}/shop)\n`);

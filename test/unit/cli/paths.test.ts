@@ -25,7 +25,9 @@ function project(): string {
 
 function check(args: string[], cwd: string, proj: string): Outcome {
   const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  const out = r.stdout ? (JSON.parse(r.stdout) as { diagnostics: { file: string; line: number; column: number; code: string }[]; summary: { files: number } }) : undefined;
+  const out = r.stdout
+    ? (JSON.parse(r.stdout) as { diagnostics: { file: string; line: number; column: number; code: string }[]; summary: { files: number } })
+    : undefined;
   const findings = (out?.diagnostics ?? []).map((d) => `${path.relative(proj, path.resolve(cwd, d.file))}:${d.line}:${d.column} ${d.code}`);
   return { code: r.status, findings, files: out?.summary.files ?? -1, stderr: r.stderr };
 }
@@ -62,10 +64,10 @@ describe('check names the metadata folder however the user writes it', () => {
     assert.deepEqual(inside, { ...WHOLE, findings: WHOLE.findings.map((f) => f.replace('metadata/', 'link/')) });
     const beside = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', 'link'], { cwd: path.dirname(proj), encoding: 'utf8' });
     const out = JSON.parse(beside.stdout) as { diagnostics: { file: string; line: number; column: number; code: string }[] };
-    assert.deepEqual(out.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`), [
-      'link/allow_list.yaml:1:15 allow-list-unknown-collection',
-      'link/databases/default/tables/public_author.yaml:8:9 relationship-deprecated-column',
-    ]);
+    assert.deepEqual(
+      out.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`),
+      ['link/allow_list.yaml:1:15 allow-list-unknown-collection', 'link/databases/default/tables/public_author.yaml:8:9 relationship-deprecated-column'],
+    );
     assert.equal(beside.status, 1);
   });
 

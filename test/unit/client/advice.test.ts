@@ -8,7 +8,7 @@ import { statusOfError } from '../../../client/src/commands/outcome';
 const ctx = { url: 'http://localhost:8080/v1/metadata', operation: 'export_metadata', api: 'metadata' as const, roleHeader: 'X-Hasura-Role' };
 const denied = (error: string): ReturnType<typeof errorFromStatus> => errorFromStatus(ctx, 401, '', { code: 'access-denied', error, path: '$' });
 
-void describe('the extension\'s advice and outcomes follow the API module\'s classification', () => {
+void describe("the extension's advice and outcomes follow the API module's classification", () => {
   void test('each 401 points at the Set Admin Secret command in its own words', () => {
     assert.equal(
       withAdvice(denied('x-hasura-admin-secret/x-hasura-access-key required, but not found'), extensionAdvice).message,
@@ -45,6 +45,9 @@ void describe('the extension\'s advice and outcomes follow the API module\'s cla
       ['dependency', 'refused', 'refused'],
       ['engine', 'refused', 'refused'],
     ];
-    assert.deepEqual(kinds.map(([kind]) => [kind, errorClass({ kind }), statusOfError(kind)]), kinds);
+    assert.deepEqual(
+      kinds.map(([kind]) => [kind, errorClass({ kind }), statusOfError(kind)]),
+      kinds,
+    );
   });
 });

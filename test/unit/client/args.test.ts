@@ -19,7 +19,14 @@ import {
 import { ArgumentError } from '../../../client/src/commands/outcome';
 import type { TableInfo } from '../../../common/protocol';
 
-const article: TableInfo = { source: 'default', schema: 'public', name: 'article', file: '/m/a.yaml', columns: ['author_id', 'id', 'title'], relationships: [{ name: 'author', kind: 'object' }] };
+const article: TableInfo = {
+  source: 'default',
+  schema: 'public',
+  name: 'article',
+  file: '/m/a.yaml',
+  columns: ['author_id', 'id', 'title'],
+  relationships: [{ name: 'author', kind: 'object' }],
+};
 
 describe('command argument objects', () => {
   test('a plain object is the argument object; anything else (a context menu URI, a list) is none', () => {

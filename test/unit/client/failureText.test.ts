@@ -3,7 +3,13 @@ import { describe, test } from 'node:test';
 import { applyFailureMessage, changeFailureMessage, isAboutTheMetadata } from '../../../client/src/commands/failureText';
 import type { ApiError, ApiErrorKind } from '../../../common/api/errors';
 
-const error = (kind: ApiErrorKind, message: string, extra: Partial<ApiError> = {}): ApiError => ({ kind, message, url: 'http://h:1/v1/metadata', operation: 'rename_source', ...extra });
+const error = (kind: ApiErrorKind, message: string, extra: Partial<ApiError> = {}): ApiError => ({
+  kind,
+  message,
+  url: 'http://h:1/v1/metadata',
+  operation: 'rename_source',
+  ...extra,
+});
 const TIMEOUT = 'No answer from http://h:1/v1/metadata after 1000 ms: the request timed out. Check that the server is up, or raise the timeout.';
 
 void describe('changeFailureMessage', () => {
@@ -18,7 +24,9 @@ void describe('changeFailureMessage', () => {
       `${TIMEOUT} The server may have made the change all the same; the local files were not changed. Run Diff With Server to see whether they differ.`,
     );
     assert.equal(
-      changeFailureMessage(error('network', 'Could not reach h (UND_ERR_SOCKET: other side closed): the connection closed before an answer came.', { code: 'UND_ERR_SOCKET' })),
+      changeFailureMessage(
+        error('network', 'Could not reach h (UND_ERR_SOCKET: other side closed): the connection closed before an answer came.', { code: 'UND_ERR_SOCKET' }),
+      ),
       'Could not reach h (UND_ERR_SOCKET: other side closed): the connection closed before an answer came. The server may have made the change all the same; the local files were not changed. Run Diff With Server to see whether they differ.',
     );
   });
@@ -33,8 +41,14 @@ void describe('changeFailureMessage', () => {
 
 void describe('applyFailureMessage', () => {
   void test('says whether anything was applied', () => {
-    assert.equal(applyFailureMessage(error('access-denied', 'The server rejected the admin secret.', { status: 401 }), 'hasura/metadata', 'h:1'), 'The server rejected the admin secret. Nothing was applied to h:1.');
-    assert.equal(applyFailureMessage(error('timeout', TIMEOUT), 'hasura/metadata', 'h:1'), `${TIMEOUT} The server may have applied hasura/metadata all the same: run Diff With Server to see whether it did.`);
+    assert.equal(
+      applyFailureMessage(error('access-denied', 'The server rejected the admin secret.', { status: 401 }), 'hasura/metadata', 'h:1'),
+      'The server rejected the admin secret. Nothing was applied to h:1.',
+    );
+    assert.equal(
+      applyFailureMessage(error('timeout', TIMEOUT), 'hasura/metadata', 'h:1'),
+      `${TIMEOUT} The server may have applied hasura/metadata all the same: run Diff With Server to see whether it did.`,
+    );
     assert.equal(
       applyFailureMessage(error('not-json', 'Cut.', { status: 200 }), 'hasura/metadata', 'h:1'),
       'Cut. The server answered 200, so it probably applied hasura/metadata: run Diff With Server to see whether it did.',
@@ -44,8 +58,10 @@ void describe('applyFailureMessage', () => {
 
 void describe('isAboutTheMetadata', () => {
   void test('content errors are placed on the lines; access, route and transport errors are not', () => {
-    for (const kind of ['parse-failed', 'engine', 'already-exists', 'not-exists', 'dependency'] as const) assert.equal(isAboutTheMetadata(error(kind, 'm')), true, kind);
-    for (const kind of ['access-denied', 'not-admin', 'not-found', 'conflict', 'timeout', 'network', 'not-json', 'redirect', 'cancelled'] as const) assert.equal(isAboutTheMetadata(error(kind, 'm')), false, kind);
+    for (const kind of ['parse-failed', 'engine', 'already-exists', 'not-exists', 'dependency'] as const)
+      assert.equal(isAboutTheMetadata(error(kind, 'm')), true, kind);
+    for (const kind of ['access-denied', 'not-admin', 'not-found', 'conflict', 'timeout', 'network', 'not-json', 'redirect', 'cancelled'] as const)
+      assert.equal(isAboutTheMetadata(error(kind, 'm')), false, kind);
     assert.equal(isAboutTheMetadata(error('server-error', 'm', { status: 500 })), false);
     assert.equal(isAboutTheMetadata(error('server-error', 'm', { status: 500, internal: [{ type: 'table' }] })), true);
   });

@@ -5,7 +5,11 @@ import { describe, test } from 'node:test';
 
 const REPO = path.resolve(__dirname, '../../../..');
 
-interface MenuItem { command: string; when?: string; group?: string }
+interface MenuItem {
+  command: string;
+  when?: string;
+  group?: string;
+}
 interface Manifest {
   contributes: {
     commands: { command: string; title: string }[];
@@ -20,8 +24,17 @@ const titles = new Map(manifest.contributes.commands.map((c) => [c.command, c.ti
 describe('package.json: the palette and the context menus', () => {
   test('every command has a `when` clause in the palette (none shows where it cannot run)', () => {
     const palette = new Map(manifest.contributes.menus.commandPalette.map((m) => [m.command, m.when]));
-    assert.deepEqual(manifest.contributes.commands.filter((c) => !palette.get(c.command)).map((c) => c.command), []);
-    for (const id of ['graphqlMetadata.exportFromServer', 'graphqlMetadata.applyToServer', 'graphqlMetadata.diffWithServer', 'graphqlMetadata.reloadMetadata', 'graphqlMetadata.showInconsistencies']) {
+    assert.deepEqual(
+      manifest.contributes.commands.filter((c) => !palette.get(c.command)).map((c) => c.command),
+      [],
+    );
+    for (const id of [
+      'graphqlMetadata.exportFromServer',
+      'graphqlMetadata.applyToServer',
+      'graphqlMetadata.diffWithServer',
+      'graphqlMetadata.reloadMetadata',
+      'graphqlMetadata.showInconsistencies',
+    ]) {
       assert.equal(palette.get(id), 'graphqlMetadata.hasRoots', id);
     }
     assert.equal(palette.get('graphqlMetadata.restartServer'), 'graphqlMetadata.active');
@@ -35,7 +48,10 @@ describe('package.json: the palette and the context menus', () => {
     for (const drop of drops) {
       const thing = titles.get(drop.command)!.slice('Drop '.length);
       const counterparts = [`Add ${thing}`, `Create ${thing}`, `Create Object ${thing}`];
-      assert.ok(counterparts.some((title) => offered.has(`${drop.when} :: ${title}`)), `${titles.get(drop.command)} has no Add/Create beside it (${drop.when})`);
+      assert.ok(
+        counterparts.some((title) => offered.has(`${drop.when} :: ${title}`)),
+        `${titles.get(drop.command)} has no Add/Create beside it (${drop.when})`,
+      );
     }
   });
 });

@@ -16,15 +16,22 @@ describe('admin secret policy', () => {
   });
 
   test('unusable URLs say why', () => {
-    assert.deepEqual(originOf('localhost:8080'), { ok: false, message: 'The server URL "localhost:8080" has no scheme; write it as http://localhost:8080 or https://localhost:8080.' });
+    assert.deepEqual(originOf('localhost:8080'), {
+      ok: false,
+      message: 'The server URL "localhost:8080" has no scheme; write it as http://localhost:8080 or https://localhost:8080.',
+    });
     assert.deepEqual(originOf('ftp://h'), { ok: false, message: 'The server URL must use http or https, not "ftp".' });
-    assert.deepEqual(originOf('http://u:p@h'), { ok: false, message: 'The server URL must not contain a user name or password; set the admin secret instead.' });
+    assert.deepEqual(originOf('http://u:p@h'), {
+      ok: false,
+      message: 'The server URL must not contain a user name or password; set the admin secret instead.',
+    });
     assert.deepEqual(originOf(''), { ok: false, message: 'No server URL is set.' });
   });
 
   test('loopback hosts', () => {
     for (const host of ['localhost', 'LOCALHOST', 'api.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) assert.equal(isLoopbackHost(host), true, host);
-    for (const host of ['10.0.0.1', '192.168.1.2', 'example.com', 'localhost.example.com', '127.0.0.1.nip.io', '0.0.0.0']) assert.equal(isLoopbackHost(host), false, host);
+    for (const host of ['10.0.0.1', '192.168.1.2', 'example.com', 'localhost.example.com', '127.0.0.1.nip.io', '0.0.0.0'])
+      assert.equal(isLoopbackHost(host), false, host);
   });
 
   test('plain http needs consent only towards another machine', () => {

@@ -41,7 +41,11 @@ class MemoryFiles implements FileAccess {
 
   list(dir: string): Promise<string[]> {
     const prefix = dir === '/' ? '/' : `${dir}/`;
-    return Promise.resolve([...this.folders, ...this.files.keys()].filter((p) => p !== dir && p.startsWith(prefix) && !p.slice(prefix.length).includes('/')).map((p) => p.slice(prefix.length)));
+    return Promise.resolve(
+      [...this.folders, ...this.files.keys()]
+        .filter((p) => p !== dir && p.startsWith(prefix) && !p.slice(prefix.length).includes('/'))
+        .map((p) => p.slice(prefix.length)),
+    );
   }
 
   write(path: string, bytes: Uint8Array): Promise<void> {
@@ -119,7 +123,9 @@ describe('DiskSnapshot: put back what a failed edit did', () => {
 
 describe('blockerOf: what stands where a file must be written', () => {
   const fs = new MemoryFiles({ [`${M}/databases/analytics`]: 'a file\n', [`${M}/rest_endpoints.yaml/keep.txt`]: 'k\n' });
-  test('a folder at the path', async () => assert.deepEqual(await blockerOf(fs, `${M}/rest_endpoints.yaml`), { path: `${M}/rest_endpoints.yaml`, is: 'folder' }));
-  test('a file where one of its folders must be', async () => assert.deepEqual(await blockerOf(fs, `${M}/databases/analytics/tables/tables.yaml`), { path: `${M}/databases/analytics`, is: 'file' }));
+  test('a folder at the path', async () =>
+    assert.deepEqual(await blockerOf(fs, `${M}/rest_endpoints.yaml`), { path: `${M}/rest_endpoints.yaml`, is: 'folder' }));
+  test('a file where one of its folders must be', async () =>
+    assert.deepEqual(await blockerOf(fs, `${M}/databases/analytics/tables/tables.yaml`), { path: `${M}/databases/analytics`, is: 'file' }));
   test('nothing in the way', async () => assert.equal(await blockerOf(fs, `${M}/databases/other/tables/tables.yaml`), undefined));
 });

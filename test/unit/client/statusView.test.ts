@@ -36,7 +36,10 @@ test('the metadata item once the language server was left stopped: an error, the
 describe('the metadata item with database models', () => {
   const root = { root: '/w/hasura/metadata', errors: 1, warnings: 0, files: 12 };
   test('one source: where its model came from, in the text and the tooltip', () => {
-    const view = statusView({ state: 'ready', roots: [{ ...root, databases: [{ source: 'default', status: 'from migrations: 254/256 applied' }] }], problems: [] }, (p) => p.slice(3));
+    const view = statusView(
+      { state: 'ready', roots: [{ ...root, databases: [{ source: 'default', status: 'from migrations: 254/256 applied' }] }], problems: [] },
+      (p) => p.slice(3),
+    );
     assert.equal(view.text, 'Metadata: $(error) 1 $(warning) 0 $(database) from migrations: 254/256 applied');
     assert.equal(
       view.tooltip,
@@ -44,9 +47,19 @@ describe('the metadata item with database models', () => {
     );
   });
   test('several sources are counted; sources without a model (off, no migrations) and none leave the text as it was', () => {
-    const two = [{ source: 'a', status: 'live: db.example.com/app' }, { source: 'b', status: 'from migrations: 3/3 applied' }];
-    assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: two }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root $(database) 2 sources');
-    const quiet = [{ source: 'a', status: 'off' }, { source: 'b', status: 'no migrations' }, { source: 'c', status: 'no model for mssql sources' }];
+    const two = [
+      { source: 'a', status: 'live: db.example.com/app' },
+      { source: 'b', status: 'from migrations: 3/3 applied' },
+    ];
+    assert.equal(
+      statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: two }], problems: [] }, (p) => p).text,
+      '$(check) Metadata: 1 root $(database) 2 sources',
+    );
+    const quiet = [
+      { source: 'a', status: 'off' },
+      { source: 'b', status: 'no migrations' },
+      { source: 'c', status: 'no model for mssql sources' },
+    ];
     assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: quiet }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root');
     assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0 }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root');
   });

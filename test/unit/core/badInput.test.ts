@@ -25,12 +25,18 @@ describe('bad input is reported, never crashes or hangs', () => {
     const started = Date.now();
     const { result } = check({ 'api_limits.yaml': BOMB }, { schemas: true });
     assert.ok(Date.now() - started < 2000);
-    assert.deepEqual(result.findings.filter((f) => f.file === inRoot('api_limits.yaml')).map((f) => f.code), ['yaml-alias-limit']);
+    assert.deepEqual(
+      result.findings.filter((f) => f.file === inRoot('api_limits.yaml')).map((f) => f.code),
+      ['yaml-alias-limit'],
+    );
   });
 
   test('an empty mapping file is a warning; an empty list file is fine', () => {
     const { result } = check({ 'api_limits.yaml': '', 'allow_list.yaml': '' }, { schemas: true });
-    assert.deepEqual(result.findings.filter((f) => f.severity !== 'hint').map((f) => [f.code, path.basename(f.file)]), [['file-empty', 'api_limits.yaml']]);
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity !== 'hint').map((f) => [f.code, path.basename(f.file)]),
+      [['file-empty', 'api_limits.yaml']],
+    );
   });
 
   test('non-UTF-8, binary and over-size files on disk are reported where they are read from', () => {
@@ -40,7 +46,10 @@ describe('bad input is reported, never crashes or hangs', () => {
       fs.writeFileSync(path.join(dir, rel), text);
     }
     const tables = path.join(dir, 'databases/default/tables');
-    fs.writeFileSync(path.join(tables, 'tables.yaml'), '- "!include public_author.yaml"\n- "!include latin1.yaml"\n- "!include blob.yaml"\n- "!include huge.yaml"\n');
+    fs.writeFileSync(
+      path.join(tables, 'tables.yaml'),
+      '- "!include public_author.yaml"\n- "!include latin1.yaml"\n- "!include blob.yaml"\n- "!include huge.yaml"\n',
+    );
     fs.writeFileSync(path.join(tables, 'latin1.yaml'), Buffer.from([0x74, 0x61, 0x62, 0x6c, 0x65, 0x3a, 0x20, 0xe9, 0x0a]));
     fs.writeFileSync(path.join(tables, 'blob.yaml'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]));
     fs.writeFileSync(path.join(tables, 'huge.yaml'), `table: {name: huge}\n#${'x'.repeat(3000)}\n`);
@@ -58,10 +67,24 @@ describe('bad input is reported, never crashes or hangs', () => {
   });
 
   test('garbage in every file never throws', () => {
-    const garbage = ['{{{', ']]]', '- - - :', '!include', '"!include "', 'table: !include', '&a [*a]', '? [a]: b', '%YAML 9.9\n---\n', '---\na: 1\n---\nb: 2\n'];
+    const garbage = [
+      '{{{',
+      ']]]',
+      '- - - :',
+      '!include',
+      '"!include "',
+      'table: !include',
+      '&a [*a]',
+      '? [a]: b',
+      '%YAML 9.9\n---\n',
+      '---\na: 1\n---\nb: 2\n',
+    ];
     for (const g of garbage) {
       const files = Object.fromEntries(Object.keys(BASE).map((k) => [k, g]));
-      assert.doesNotThrow(() => check({ ...files, 'allow_list.yaml': g, 'actions.yaml': g, 'inherited_roles.yaml': g, 'cron_triggers.yaml': g }, { schemas: true }), g);
+      assert.doesNotThrow(
+        () => check({ ...files, 'allow_list.yaml': g, 'actions.yaml': g, 'inherited_roles.yaml': g, 'cron_triggers.yaml': g }, { schemas: true }),
+        g,
+      );
     }
   });
 });

@@ -12,22 +12,37 @@ test('CachingHost reads each file and folder once until invalidated (with the fo
   files['/r/a/b.yaml'] = 'two';
   files['/r/c/d.yaml'] = 'new';
   assert.deepEqual(host.readFile('/r/a/b.yaml'), { kind: 'text', text: 'one' });
-  assert.deepEqual(host.readDir('/r')?.map((e) => e.name), ['a', 'c']);
+  assert.deepEqual(
+    host.readDir('/r')?.map((e) => e.name),
+    ['a', 'c'],
+  );
   host.invalidate('/r/a/b.yaml');
   assert.deepEqual(host.readFile('/r/a/b.yaml'), { kind: 'text', text: 'two' });
   assert.equal(reads, 2);
-  assert.deepEqual(host.readDir('/r')?.map((e) => e.name), ['a', 'c']);
+  assert.deepEqual(
+    host.readDir('/r')?.map((e) => e.name),
+    ['a', 'c'],
+  );
   files['/r/e/f.yaml'] = 'x';
-  assert.deepEqual(host.readDir('/r')?.map((e) => e.name), ['a', 'c']);
+  assert.deepEqual(
+    host.readDir('/r')?.map((e) => e.name),
+    ['a', 'c'],
+  );
   host.invalidate('/r/e/f.yaml');
-  assert.deepEqual(host.readDir('/r')?.map((e) => e.name), ['a', 'c', 'e']);
+  assert.deepEqual(
+    host.readDir('/r')?.map((e) => e.name),
+    ['a', 'c', 'e'],
+  );
 });
 
 test('CachingHost forgets a whole folder when the folder is invalidated (rename or delete)', () => {
   const files: Record<string, string> = { '/r/src/tables/a.yaml': 'one', '/r/src/tables/b.yaml': 'two' };
   const host = new CachingHost(memoryHost(files));
   assert.deepEqual(host.readFile('/r/src/tables/a.yaml'), { kind: 'text', text: 'one' });
-  assert.deepEqual(host.readDir('/r/src/tables')?.map((e) => e.name), ['a.yaml', 'b.yaml']);
+  assert.deepEqual(
+    host.readDir('/r/src/tables')?.map((e) => e.name),
+    ['a.yaml', 'b.yaml'],
+  );
   delete files['/r/src/tables/a.yaml'];
   delete files['/r/src/tables/b.yaml'];
   host.invalidate('/r/src');

@@ -19,7 +19,10 @@ describe('real projects (../shared/corpus) give zero errors and zero warnings', 
       const result = checkFolder(toCorePath(path.join(CORPUS, project)), { host: createNodeHost(), cache: new ParseCache(), validator: schemaValidator() });
       assert.equal(result.roots.length, 1);
       const problems = [...result.problems, ...result.roots.flatMap((r) => r.findings)].filter((f) => f.severity === 'error' || f.severity === 'warning');
-      assert.deepEqual(problems.map((f) => `${f.code} ${f.file}:${f.span.start} ${f.message}`), []);
+      assert.deepEqual(
+        problems.map((f) => `${f.code} ${f.file}:${f.span.start} ${f.message}`),
+        [],
+      );
       assert.ok(result.roots[0]!.project.files.size > 1);
     });
   }

@@ -24,14 +24,11 @@ describe('discoverRoots', () => {
     assert.deepEqual(found.roots.sort(), ['/w/a/hasura/metadata', '/w/b/metadata']);
   });
   test('reports config v2, an invalid version and a missing version.yaml', () => {
-    assert.deepEqual(
-      found.problems.map((p) => [p.code, p.file, p.span.start, p.span.end]).sort(),
-      [
-        ['version-invalid', '/w/bad/metadata/version.yaml', 9, 16],
-        ['version-missing', '/w/noversion/metadata/databases/databases.yaml', 0, 0],
-        ['version-unsupported', '/w/old/metadata/version.yaml', 9, 10],
-      ],
-    );
+    assert.deepEqual(found.problems.map((p) => [p.code, p.file, p.span.start, p.span.end]).sort(), [
+      ['version-invalid', '/w/bad/metadata/version.yaml', 9, 16],
+      ['version-missing', '/w/noversion/metadata/databases/databases.yaml', 0, 0],
+      ['version-unsupported', '/w/old/metadata/version.yaml', 9, 10],
+    ]);
     assert.match(found.problems.find((p) => p.code === 'version-unsupported')!.message, /config v2 project; only config v3 is supported/);
   });
 });

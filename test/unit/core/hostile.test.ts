@@ -29,7 +29,11 @@ describe('hostile input', () => {
   test('real symlinks on disk pointing out of the root (file and folder) are reported; the linked folder is never read', () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-outside-'));
     fs.writeFileSync(path.join(outside, 'secret.yaml'), 'table: {name: secret, schema: public}\n');
-    const dir = writeProject({ ...BASE, 'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include leak.yaml"\n- "!include out/secret.yaml"\n' });
+    const dir = writeProject({
+      ...BASE,
+      'databases/default/tables/tables.yaml':
+        '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include leak.yaml"\n- "!include out/secret.yaml"\n',
+    });
     const tables = path.join(dir, 'databases/default/tables');
     fs.symlinkSync(path.join(outside, 'secret.yaml'), path.join(tables, 'leak.yaml'));
     fs.symlinkSync(outside, path.join(tables, 'out'), 'dir');
@@ -38,10 +42,13 @@ describe('hostile input', () => {
     const spy = { ...host, readFile: (p: string) => (reads.push(p), host.readFile(p)) };
     const result = checkRoot(toCorePath(dir), { host: spy, cache: new ParseCache() });
     const root = toCorePath(dir);
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.file]), [
-      ['include-outside-root', `${root}/databases/default/tables/tables.yaml`],
-      ['include-outside-root', `${root}/databases/default/tables/tables.yaml`],
-    ]);
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.file]),
+      [
+        ['include-outside-root', `${root}/databases/default/tables/tables.yaml`],
+        ['include-outside-root', `${root}/databases/default/tables/tables.yaml`],
+      ],
+    );
     assert.ok(!reads.some((p) => p.includes('/out/')), 'the linked folder is never read');
     assert.ok(!reads.some((p) => p.endsWith('/leak.yaml')), 'the linked file is never read, not even as an unreferenced table file');
   });
@@ -49,7 +56,10 @@ describe('hostile input', () => {
   test('a root with 20,000 table files is checked completely', () => {
     const count = 20_000;
     const names = Array.from({ length: count }, (_, i) => `public_t${i}`);
-    const dir = writeProject({ ...BASE, 'databases/default/tables/tables.yaml': `${['public_author', 'public_article', ...names].map((n) => `- "!include ${n}.yaml"`).join('\n')}\n` });
+    const dir = writeProject({
+      ...BASE,
+      'databases/default/tables/tables.yaml': `${['public_author', 'public_article', ...names].map((n) => `- "!include ${n}.yaml"`).join('\n')}\n`,
+    });
     const tables = path.join(dir, 'databases/default/tables');
     names.forEach((n, i) => fs.writeFileSync(path.join(tables, `${n}.yaml`), `table:\n  name: t${i}\n  schema: public\n`));
     fs.writeFileSync(path.join(tables, 'public_orphan.yaml'), 'table:\n  name: orphan\n  schema: public\n');
@@ -58,17 +68,37 @@ describe('hostile input', () => {
     const ms = performance.now() - started;
     console.log(`hostile: ${count + 3} table files checked in ${Math.round(ms)} ms`);
     assert.equal(result.index.tables.length, count + 2);
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
-    assert.deepEqual(result.findings.filter((f) => f.code === 'table-file-unreferenced').map((f) => path.basename(f.file)), ['public_orphan.yaml']);
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'),
+      [],
+    );
+    assert.deepEqual(
+      result.findings.filter((f) => f.code === 'table-file-unreferenced').map((f) => path.basename(f.file)),
+      ['public_orphan.yaml'],
+    );
     assert.ok(ms < 60_000, `took ${ms} ms`);
   });
 
   test('a rule that throws is reported for that rule only; the other rules still report', () => {
-    const boom: Rule = { codes: ['boom-rule'], check: () => { throw new Error('kaboom'); } };
+    const boom: Rule = {
+      codes: ['boom-rule'],
+      check: () => {
+        throw new Error('kaboom');
+      },
+    };
     const { result } = check({ 'allow_list.yaml': '- collection: ghost\n' });
-    const withBoom = runRules({ project: result.project, index: result.index, walk: new Walk(result.project), databases: new Map(), engineVersion: LATEST_V2 }, [boom, ...RULES]);
+    const withBoom = runRules(
+      { project: result.project, index: result.index, walk: new Walk(result.project), databases: new Map(), engineVersion: LATEST_V2 },
+      [boom, ...RULES],
+    );
     const failed = withBoom.filter((f) => f.code === 'rule-failed');
-    assert.deepEqual(failed.map((f) => [f.message, f.file]), [['Rule boom-rule failed on this project: kaboom. Please report it.', inRoot('version.yaml')]]);
-    assert.deepEqual(withBoom.filter((f) => f.code === 'allow-list-unknown-collection').map((f) => f.file), [inRoot('allow_list.yaml')]);
+    assert.deepEqual(
+      failed.map((f) => [f.message, f.file]),
+      [['Rule boom-rule failed on this project: kaboom. Please report it.', inRoot('version.yaml')]],
+    );
+    assert.deepEqual(
+      withBoom.filter((f) => f.code === 'allow-list-unknown-collection').map((f) => f.file),
+      [inRoot('allow_list.yaml')],
+    );
   });
 });

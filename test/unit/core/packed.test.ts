@@ -14,12 +14,19 @@ import { CORPUS, corpusProject } from '../helpers/corpus';
 function shape(node: YNode): unknown {
   if (node === null || node === undefined) return null;
   if (isScalar(node)) return { value: node.value, range: node.range, type: node.type, tag: node.tag };
-  if (isMap(node)) return { map: node.items.map((p) => (isPair(p) ? [shape(p.key as YNode), shape(p.value as YNode)] : 'not a pair')), range: node.range, flow: node.flow === true, size: node.items.length };
+  if (isMap(node))
+    return {
+      map: node.items.map((p) => (isPair(p) ? [shape(p.key as YNode), shape(p.value as YNode)] : 'not a pair')),
+      range: node.range,
+      flow: node.flow === true,
+      size: node.items.length,
+    };
   if (isSeq(node)) return { seq: node.items.map((i) => shape(i as YNode)), range: node.range, flow: node.flow === true };
   return { other: String(node) };
 }
 
-const includes = (file: YamlFile): unknown => file.includes.map((r) => ({ raw: r.raw, target: r.target, span: r.span, form: r.form, path: r.path, node: file.includeAt.get(r.node) === r }));
+const includes = (file: YamlFile): unknown =>
+  file.includes.map((r) => ({ raw: r.raw, target: r.target, span: r.span, form: r.form, path: r.path, node: file.includeAt.get(r.node) === r }));
 
 function roundTrip(path: string, text: string): { parsed: YamlFile; packed: PackedDoc | undefined; unpacked: YamlFile | undefined } {
   const parsed = parseYamlFile(path, text);
@@ -52,28 +59,31 @@ describe('packed parses (worker threads hand parses over as numbers)', () => {
   });
 
   test('values of every kind and style: plain, quoted with escapes, block, numbers, booleans, null, tags, flow, includes', () => {
-    const text = [
-      'a: plain',
-      'b: "with \\"escapes\\" \\u00e9"',
-      "c: 'single ''quoted'''",
-      'd: |',
-      '  literal',
-      '  block',
-      'e: >',
-      '  folded',
-      '  block',
-      'f: 42',
-      'g: -1.5',
-      'h: true',
-      'i: null',
-      'j:',
-      'k: !!str 12',
-      'l: [x, {y: 1}]',
-      'm: !include other.yaml',
-      `n: "!include ${'long/'.repeat(20)}name.yaml"`,
-      `o: ${'a long plain value that is longer than sixty-four characters, kept as a slice'}`,
-      '- not: valid here',
-    ].slice(0, -1).join('\n') + '\n';
+    const text =
+      [
+        'a: plain',
+        'b: "with \\"escapes\\" \\u00e9"',
+        "c: 'single ''quoted'''",
+        'd: |',
+        '  literal',
+        '  block',
+        'e: >',
+        '  folded',
+        '  block',
+        'f: 42',
+        'g: -1.5',
+        'h: true',
+        'i: null',
+        'j:',
+        'k: !!str 12',
+        'l: [x, {y: 1}]',
+        'm: !include other.yaml',
+        `n: "!include ${'long/'.repeat(20)}name.yaml"`,
+        `o: ${'a long plain value that is longer than sixty-four characters, kept as a slice'}`,
+        '- not: valid here',
+      ]
+        .slice(0, -1)
+        .join('\n') + '\n';
     const { parsed, unpacked } = roundTrip('/p/metadata/x.yaml', text);
     assert.ok(unpacked);
     assert.deepEqual(shape(unpacked.doc.contents), shape(parsed.doc.contents));

@@ -26,7 +26,7 @@ const NESTINGS: Record<string, (d: number) => string> = {
   'explicit keys on one line': (d) => `${'? '.repeat(d)}v\n`,
   'flow sequences': (d) => `${'['.repeat(d)}v${']'.repeat(d)}\n`,
   'flow maps across lines': (d) => `${Array.from({ length: d }, () => '{a:').join('\n')}v${'}'.repeat(d)}\n`,
-  'mixed': (d) => `${'- [{a: '.repeat(d)}v\n`,
+  mixed: (d) => `${'- [{a: '.repeat(d)}v\n`,
   'colons on one line': (d) => `${'a: '.repeat(d)}v\n`,
 };
 

@@ -17,7 +17,11 @@ import { schemaValidator } from '../helpers/project';
 /** A store in memory that keeps JSON text, as the disk store does. */
 function memoryStore(): ParseStore & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
-  return { entries, load: (text) => (entries.has(text) ? (JSON.parse(entries.get(text)!) as unknown) : undefined), save: (text, compact) => entries.set(text, JSON.stringify(compact)) };
+  return {
+    entries,
+    load: (text) => (entries.has(text) ? (JSON.parse(entries.get(text)!) as unknown) : undefined),
+    save: (text, compact) => entries.set(text, JSON.stringify(compact)),
+  };
 }
 
 function saveAll(cache: ParseCache, store: ParseStore): number {
@@ -68,7 +72,8 @@ describe('parses kept between runs (ParseStore)', () => {
     assert.ok(compact);
     assert.ok(fromCompact(compact, text));
     assert.equal(fromCompact(compact, text.slice(0, 10)), undefined, 'ranges past the end of the text');
-    for (const damaged of [42, 'x', [9], [1, [0, 1, 2], false, [[1]]], [0, 'v', [5, 3, 4], 'PLAIN']]) assert.equal(fromCompact(damaged, text), undefined, JSON.stringify(damaged));
+    for (const damaged of [42, 'x', [9], [1, [0, 1, 2], false, [[1]]], [0, 'v', [5, 3, 4], 'PLAIN']])
+      assert.equal(fromCompact(damaged, text), undefined, JSON.stringify(damaged));
     const cache = new ParseCache({ load: () => [7, 'garbage'], save: () => undefined });
     assert.deepEqual(cache.get('/a.yaml', text).syntax, []);
     assert.equal(cache.parses, 1);

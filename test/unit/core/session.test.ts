@@ -28,14 +28,16 @@ function random(seed: number): (n: number) => number {
 type Files = Record<string, string>;
 type Edit = (files: Files, pick: (n: number) => number, original: Readonly<Files>) => string | undefined;
 
-const lineEdit = (change: (lines: string[], at: number) => void): Edit => (files, pick) => {
-  const paths = Object.keys(files).filter((p) => /\.(ya?ml|graphql)$/.test(p));
-  const file = paths[pick(paths.length)]!;
-  const lines = files[file]!.split('\n');
-  change(lines, pick(lines.length));
-  files[file] = lines.join('\n');
-  return file;
-};
+const lineEdit =
+  (change: (lines: string[], at: number) => void): Edit =>
+  (files, pick) => {
+    const paths = Object.keys(files).filter((p) => /\.(ya?ml|graphql)$/.test(p));
+    const file = paths[pick(paths.length)]!;
+    const lines = files[file]!.split('\n');
+    change(lines, pick(lines.length));
+    files[file] = lines.join('\n');
+    return file;
+  };
 
 /** The edits a user makes: each returns the path it changed (created or deleted). */
 const EDITS: Record<string, Edit> = {
@@ -58,7 +60,13 @@ const EDITS: Record<string, Edit> = {
     return file;
   },
   newOrphanTable: (files, pick) => {
-    const dirs = [...new Set(Object.keys(files).filter((p) => p.endsWith('/tables/tables.yaml')).map((p) => path.dirname(p)))];
+    const dirs = [
+      ...new Set(
+        Object.keys(files)
+          .filter((p) => p.endsWith('/tables/tables.yaml'))
+          .map((p) => path.dirname(p)),
+      ),
+    ];
     const dir = dirs[pick(dirs.length)];
     if (dir === undefined) return undefined;
     const file = path.join(dir, `public_new_${pick(1000)}.yaml`);
@@ -72,10 +80,20 @@ function summary(result: RootResult): unknown {
   const { index } = result;
   return {
     findings: result.findings,
-    tables: index.tables.map((t) => ({ source: t.source, key: t.key, file: t.at.file, include: t.includeLoc, rel: t.relationships.map((r) => [r.kind, r.name, r.target]), perm: t.permissions.map((p) => [p.kind, p.role]), columns: [...t.columns] })),
+    tables: index.tables.map((t) => ({
+      source: t.source,
+      key: t.key,
+      file: t.at.file,
+      include: t.includeLoc,
+      rel: t.relationships.map((r) => [r.kind, r.name, r.target]),
+      perm: t.permissions.map((p) => [p.kind, p.role]),
+      columns: [...t.columns],
+    })),
     keys: [...index.tableKeys],
     roles: [...index.roles],
-    parts: [index.collections, index.allowList, index.inheritedRoles, index.remoteSchemas, index.cronTriggers, index.actions, index.restEndpoints].map((list) => list.map((e) => ('name' in e ? e.name : 'collection' in e ? e.collection : e.role))),
+    parts: [index.collections, index.allowList, index.inheritedRoles, index.remoteSchemas, index.cronTriggers, index.actions, index.restEndpoints].map((list) =>
+      list.map((e) => ('name' in e ? e.name : 'collection' in e ? e.collection : e.role)),
+    ),
     sources: index.sources.map((s) => [s.name, s.kind, s.tables.length]),
   };
 }
@@ -157,7 +175,10 @@ describe('RootSession: what an edit costs', () => {
     assert.equal(missing.length, 1);
     files[tables] = `# two lines\n# on top\n${files[tables]!}`;
     const moved = session.check([tables]).findings.filter((f) => f.code === 'include-not-found');
-    assert.deepEqual(moved.map((f) => f.span.start - missing[0]!.span.start), [21]);
+    assert.deepEqual(
+      moved.map((f) => f.span.start - missing[0]!.span.start),
+      [21],
+    );
     assert.deepEqual(summary(session.check([tables])), summary(fullCheck(root, host)));
   });
 });
@@ -178,10 +199,19 @@ describe('RootSession: files outside the project', () => {
     const gone = path.join(path.dirname(tables), /"!include (\S+?)"/.exec(files[tables]!)![1]!);
     const text = files[gone]!;
     delete files[gone];
-    assert.deepEqual(session.check([gone]).findings.filter((f) => f.code === 'include-not-found').map((f) => f.data?.['target']), [gone]);
+    assert.deepEqual(
+      session
+        .check([gone])
+        .findings.filter((f) => f.code === 'include-not-found')
+        .map((f) => f.data?.['target']),
+      [gone],
+    );
     files[gone] = text;
     const back = session.check([gone]);
-    assert.deepEqual(back.findings.filter((f) => f.code === 'include-not-found'), []);
+    assert.deepEqual(
+      back.findings.filter((f) => f.code === 'include-not-found'),
+      [],
+    );
     assert.deepEqual(summary(back), summary(fullCheck(root, host)));
   });
 });
@@ -197,7 +227,13 @@ describe('RootSession: a table file two sources track', () => {
     const author = inRoot('databases/default/tables/public_author.yaml');
     files[author] = files[author]!.replace('- role: user', '- role: editor');
     const result = session.check([author]);
-    assert.deepEqual(result.index.tables.filter((t) => t.key === 'public.author').map((t) => [t.source, t.permissions.map((p) => p.role.name)]), [['default', ['editor']], ['second', ['editor']]]);
+    assert.deepEqual(
+      result.index.tables.filter((t) => t.key === 'public.author').map((t) => [t.source, t.permissions.map((p) => p.role.name)]),
+      [
+        ['default', ['editor']],
+        ['second', ['editor']],
+      ],
+    );
     assert.deepEqual(summary(result), summary(fullCheck(ROOT, host)));
   });
 });
@@ -209,10 +245,16 @@ describe('RootSession: a folder event', () => {
     files[inRoot('fragments/definition.yaml')] = 'queries:\n  - name: q\n    query: "query { a }"\n';
     const host = memoryHost(files);
     const session = new RootSession(ROOT, { host, cache: new ParseCache(), validator });
-    assert.deepEqual(session.check().findings.filter((f) => f.code === 'include-not-found'), []);
+    assert.deepEqual(
+      session.check().findings.filter((f) => f.code === 'include-not-found'),
+      [],
+    );
     delete files[inRoot('fragments/definition.yaml')];
     const result = session.check([inRoot('fragments')]);
-    assert.deepEqual(result.findings.filter((f) => f.code === 'include-not-found').map((f) => f.file), [inRoot('query_collections.yaml')]);
+    assert.deepEqual(
+      result.findings.filter((f) => f.code === 'include-not-found').map((f) => f.file),
+      [inRoot('query_collections.yaml')],
+    );
     assert.deepEqual(summary(result), summary(fullCheck(ROOT, host)));
   });
 });

@@ -42,14 +42,29 @@ function nodesOf(y: Yaml, doc: yaml.Document): unknown[] {
 }
 
 const SAMPLES = [
-  'a: 1\nb: [x, {c: d}]\n', 'a:\n  - b\n  - c: !include x.yaml\n', 'k: # only a comment\nl: 2\n', '- &x a\n- *x\n', '"a": \'b\'\nc: |\n  block\n',
-  '? [a, b]\n: c\n', 'a: 1\na: 2\n', '[a: 1, b: 2]\n', 'x: {', '', 'm:\n  a: 1\n  b: # c\nz: 2\n', 'a: # c\n', '- # c\n- x\n',
+  'a: 1\nb: [x, {c: d}]\n',
+  'a:\n  - b\n  - c: !include x.yaml\n',
+  'k: # only a comment\nl: 2\n',
+  '- &x a\n- *x\n',
+  '"a": \'b\'\nc: |\n  block\n',
+  '? [a, b]\n: c\n',
+  'a: 1\na: 2\n',
+  '[a: 1, b: 2]\n',
+  'x: {',
+  '',
+  'm:\n  a: 1\n  b: # c\nz: 2\n',
+  'a: # c\n',
+  '- # c\n- x\n',
 ];
 
 test('nodes keep the range, value, type, tag and source the yaml package gives them (every corpus file and samples)', async () => {
   const plain = await plainYaml();
   assert.notEqual(plain.Scalar, yaml.Scalar, 'a second instance of the classes');
-  const files = fs.readdirSync(DEFAULT_CORPUS, { recursive: true }).map(String).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const files = fs
+    .readdirSync(DEFAULT_CORPUS, { recursive: true })
+    .map(String)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
   assert.ok(files.length > 1000);
   const texts = [...files.map((f) => fs.readFileSync(path.join(DEFAULT_CORPUS, f), 'utf8')), ...SAMPLES];
   let compared = 0;
@@ -70,7 +85,13 @@ test('a range written into a node reads back as written, and clone() copies it; 
   const scalar = new yaml.Scalar('v');
   assert.equal(scalar.range, undefined);
   scalar.range = [3, 4, 6];
-  assert.deepEqual([scalar.range, scalar.clone().range], [[3, 4, 6], [3, 4, 6]]);
+  assert.deepEqual(
+    [scalar.range, scalar.clone().range],
+    [
+      [3, 4, 6],
+      [3, 4, 6],
+    ],
+  );
   const map = new yaml.YAMLMap();
   map.range = [0, 9, 10];
   assert.deepEqual(map.clone().range, [0, 9, 10]);

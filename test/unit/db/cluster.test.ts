@@ -12,7 +12,7 @@ describe('the throwaway PostgreSQL test cluster', { skip: postgresSkipReason() }
   after(() => cluster?.stop());
 
   test('answers on its port with password authentication and is removed by stop()', async () => {
-    const { rows } = await cluster.sql('select current_user as who, current_setting(\'password_encryption\') as enc');
+    const { rows } = await cluster.sql("select current_user as who, current_setting('password_encryption') as enc");
     assert.deepEqual(rows, [{ who: 'gm_admin', enc: 'scram-sha-256' }]);
     const dir = cluster.dir;
     cluster.stop();

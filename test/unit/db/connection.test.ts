@@ -10,7 +10,11 @@ import { FROM_ENV, MSSQL, sourceEntry } from '../helpers/sources';
 const DATABASES = [
   sourceEntry('default', 'postgres', FROM_ENV),
   sourceEntry('plain', 'postgres', 'database_url: postgres://app:pw@db:5432/plain'),
-  sourceEntry('params', 'citus', 'database_url:\n  connection_parameters:\n    host: "::1"\n    port: 6543\n    username: app user\n    password: "p@ss/w:rd"\n    database: shop'),
+  sourceEntry(
+    'params',
+    'citus',
+    'database_url:\n  connection_parameters:\n    host: "::1"\n    port: 6543\n    username: app user\n    password: "p@ss/w:rd"\n    database: shop',
+  ),
   sourceEntry('dynamic', 'postgres', 'database_url:\n  dynamic_from_file: /run/db-url'),
   '- name: bare\n  kind: postgres\n  configuration: {}\n  tables: []\n',
   sourceEntry('mssql_src', 'mssql', MSSQL),
@@ -27,14 +31,17 @@ const noEnv: EnvLookup = () => undefined;
 describe('database URLs from databases.yaml', () => {
   test('each form, with the database_url value as the place to report at', () => {
     const list = connections();
-    assert.deepEqual(list.map((c) => [c.source, c.kind, c.config]), [
-      ['default', 'postgres', { kind: 'env', variable: 'PG_DATABASE_URL' }],
-      ['plain', 'postgres', { kind: 'url', url: 'postgres://app:pw@db:5432/plain' }],
-      ['params', 'citus', { kind: 'params', host: '::1', port: '6543', user: 'app user', password: 'p@ss/w:rd', database: 'shop' }],
-      ['dynamic', 'postgres', { kind: 'unsupported', what: '`dynamic_from_file`' }],
-      ['bare', 'postgres', { kind: 'none' }],
-      ['mssql_src', 'mssql', { kind: 'none' }],
-    ]);
+    assert.deepEqual(
+      list.map((c) => [c.source, c.kind, c.config]),
+      [
+        ['default', 'postgres', { kind: 'env', variable: 'PG_DATABASE_URL' }],
+        ['plain', 'postgres', { kind: 'url', url: 'postgres://app:pw@db:5432/plain' }],
+        ['params', 'citus', { kind: 'params', host: '::1', port: '6543', user: 'app user', password: 'p@ss/w:rd', database: 'shop' }],
+        ['dynamic', 'postgres', { kind: 'unsupported', what: '`dynamic_from_file`' }],
+        ['bare', 'postgres', { kind: 'none' }],
+        ['mssql_src', 'mssql', { kind: 'none' }],
+      ],
+    );
     const plain = list[1]!;
     assert.equal(DATABASES.slice(plain.span.start, plain.span.end), 'postgres://app:pw@db:5432/plain');
     const bare = list[4]!;
@@ -50,7 +57,11 @@ describe('database URLs from databases.yaml', () => {
     assert.deepEqual(resolveSourceUrl(plain!, undefined, lookup), { kind: 'url', url: 'postgres://app:pw@db:5432/plain', from: 'databases.yaml' });
     assert.deepEqual(resolveSourceUrl(env!, explicit, lookup), { kind: 'url', url: 'postgres://e@h/d', from: 'PG_DATABASE_URL (.env)' });
     assert.deepEqual(resolveSourceUrl(env!, undefined, noEnv), { kind: 'none', why: "PG_DATABASE_URL is not set in the environment or the project's .env" });
-    assert.deepEqual(resolveSourceUrl(params!, undefined, noEnv), { kind: 'url', url: 'postgres://app%20user:p%40ss%2Fw%3Ard@[::1]:6543/shop', from: 'databases.yaml (connection_parameters)' });
+    assert.deepEqual(resolveSourceUrl(params!, undefined, noEnv), {
+      kind: 'url',
+      url: 'postgres://app%20user:p%40ss%2Fw%3Ard@[::1]:6543/shop',
+      from: 'databases.yaml (connection_parameters)',
+    });
     assert.deepEqual(resolveSourceUrl(dynamic!, undefined, noEnv), { kind: 'none', why: 'databases.yaml gives `dynamic_from_file`, which is not read here' });
     assert.deepEqual(resolveSourceUrl(bare!, undefined, noEnv), { kind: 'none', why: 'databases.yaml gives no database_url' });
     assert.deepEqual(resolveSourceUrl(bare!, { urls: { bare: '  ' }, from: 'x' }, noEnv), { kind: 'none', why: 'databases.yaml gives no database_url' });
@@ -69,9 +80,17 @@ describe('database URLs from databases.yaml', () => {
 
   test('a URL without a source name goes to default, else to the only Postgres source', () => {
     assert.deepEqual(sourceForBareUrl(connections()), { source: 'default' });
-    const two = DATABASES.split('- name: ').slice(2, 4).map((s) => `- name: ${s}`).join('');
-    assert.deepEqual(sourceForBareUrl(connections(two)), { problem: 'the project has several Postgres sources (plain, params) and none is named `default`: give --database SOURCE=URL for each' });
-    const one = DATABASES.split('- name: ').slice(2, 3).map((s) => `- name: ${s}`).join('');
+    const two = DATABASES.split('- name: ')
+      .slice(2, 4)
+      .map((s) => `- name: ${s}`)
+      .join('');
+    assert.deepEqual(sourceForBareUrl(connections(two)), {
+      problem: 'the project has several Postgres sources (plain, params) and none is named `default`: give --database SOURCE=URL for each',
+    });
+    const one = DATABASES.split('- name: ')
+      .slice(2, 3)
+      .map((s) => `- name: ${s}`)
+      .join('');
     assert.deepEqual(sourceForBareUrl(connections(one)), { source: 'plain' });
     const mssql = `- name: mssql_src${DATABASES.split('- name: mssql_src')[1]!}`;
     assert.deepEqual(sourceForBareUrl(connections(mssql)), { problem: 'the project has no Postgres source to connect the database URL to' });

@@ -31,19 +31,28 @@ const EXPECTED: Record<string, Record<string, [string, number, number | undefine
   'HexlinkOfficial__Hexlink-Web': { default: ['from migrations: 1/1 applied', 0, 11] },
   'MrMint__cellar-assistant': { default: ['from migrations: 242/294 applied', 200, 61] },
   'Planingo__tea-forge': { mug: ['from migrations: 63/64 applied', 1, 23] },
-  'abhi40308__hasura-sample-app-ocd': { default: ['from migrations: 1/1 applied', 0, 2], bigquery: ['no model for bigquery sources', 0, undefined], citus: ['no migrations', 0, undefined], mssql: ['no model for mssql sources', 0, undefined], pg_db_2: ['no migrations', 0, undefined] },
-  'amaterusdb__amaterus_hasura': { default: ['from migrations: 316/316 applied', 0, 75] },
-  'bitcashorg__masterbots': { masterbots: ['from migrations: 152/152 applied', 0, 28] },
+  'abhi40308__hasura-sample-app-ocd': {
+    default: ['from migrations: 1/1 applied', 0, 2],
+    bigquery: ['no model for bigquery sources', 0, undefined],
+    citus: ['no migrations', 0, undefined],
+    mssql: ['no model for mssql sources', 0, undefined],
+    pg_db_2: ['no migrations', 0, undefined],
+  },
+  amaterusdb__amaterus_hasura: { default: ['from migrations: 316/316 applied', 0, 75] },
+  bitcashorg__masterbots: { masterbots: ['from migrations: 152/152 applied', 0, 28] },
   'creatiiv-io__runcore': { runcore: ['from migrations: 6/8 applied', 2, 41] },
   'dventimihasura__hasura-projects__change-data-capture-1': { default: ['from migrations: 1/2 applied', 1, 6] },
   'dventimihasura__hasura-projects__microsoft-sql-server-poc-1': { default: ['no model for mssql sources', 0, undefined] },
   'dventimihasura__hasura-projects__postgres-read-through-cache-1': { default: ['from migrations: 2/10 applied', 7, 0] },
-  'dventimihasura__hasura-projects__system-of-systems-1_01_subgraph_approval': { default: ['no migrations', 0, undefined], approvals: ['no model for Mongo sources', 0, undefined] },
+  'dventimihasura__hasura-projects__system-of-systems-1_01_subgraph_approval': {
+    default: ['no migrations', 0, undefined],
+    approvals: ['no model for Mongo sources', 0, undefined],
+  },
   'dventimihasura__hasura-projects__system-of-systems-1_05_supergraph_gateway': { default: ['no migrations', 0, undefined] },
   'f-eld-ch__sitrep': { Postgres: ['from migrations: 21/21 applied', 0, 12] },
   'hasura__hasura-ecommerce': { default: ['from migrations: 1/1 applied', 0, 9] },
   'hasura__hasura-v2-demo-heterogeneous': { mongo: ['no model for Mongo sources', 0, undefined], postgres: ['from migrations: 2/2 applied', 0, 11] },
-  'kaguraswap__monorepo': { default: ['from migrations: 3/3 applied', 0, 11] },
+  kaguraswap__monorepo: { default: ['from migrations: 3/3 applied', 0, 11] },
   'kasparpalgi__cloud-services-backend': { default: ['from migrations: 19/21 applied', 73, 12], crm: ['no model for mysql8 sources', 0, undefined] },
   'metaDAOproject__futarchy-indexer': { futarchy: ['from migrations: 18/19 applied', 1, 41] },
   'navya-solutions__altra-app': { 'altra-db': ['from migrations: 1/1 applied', 0, 21] },
@@ -70,9 +79,7 @@ const FINDINGS: Record<string, string[]> = {
     'metadata/databases/default/tables/public_notifications.yaml:18 db-object-relationship-not-unique',
     'metadata/databases/default/tables/public_notifications.yaml:9 db-object-relationship-not-unique',
   ],
-  'HexlinkOfficial__Hexlink-Web': [
-    'metadata/databases/default/tables/public_operation_public.yaml:9 db-object-relationship-not-unique',
-  ],
+  'HexlinkOfficial__Hexlink-Web': ['metadata/databases/default/tables/public_operation_public.yaml:9 db-object-relationship-not-unique'],
   'Planingo__tea-forge': [
     'metadata/databases/mug/tables/public_account_setting.yaml:2 db-table-missing',
     'metadata/databases/mug/tables/public_lesson.yaml:9 db-object-relationship-not-unique',
@@ -124,7 +131,10 @@ describe('every corpus project builds its database models', { skip: !fs.existsSy
   after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 
   test('the expectations cover every corpus project', () => {
-    const projects = fs.readdirSync(CORPUS).filter((d) => fs.existsSync(path.join(CORPUS, d, 'metadata/databases/databases.yaml'))).sort();
+    const projects = fs
+      .readdirSync(CORPUS)
+      .filter((d) => fs.existsSync(path.join(CORPUS, d, 'metadata/databases/databases.yaml')))
+      .sort();
     assert.deepEqual(projects, Object.keys(EXPECTED).sort());
   });
 
@@ -132,11 +142,18 @@ describe('every corpus project builds its database models', { skip: !fs.existsSy
     test(project, async () => {
       const root = path.join(CORPUS, project, 'metadata');
       const builds = await buildDatabaseModels(root, sourcesOf(root), { cacheDir });
-      const got = Object.fromEntries(builds.map((b) => [b.source, [b.status, b.findings.filter((f) => f.code === 'migration-statement-failed').length, b.model && Object.keys(b.model.relations).length]]));
+      const got = Object.fromEntries(
+        builds.map((b) => [
+          b.source,
+          [b.status, b.findings.filter((f) => f.code === 'migration-statement-failed').length, b.model && Object.keys(b.model.relations).length],
+        ]),
+      );
       assert.deepEqual(got, expected);
       const models = new Map(builds.flatMap((b) => (b.model ? [[b.source, b.model] as const] : [])));
       const checked = checkRoot(root, { host: createNodeHost(), cache: new ParseCache(), databases: () => models });
-      const found = checked.findings.filter((f) => DB_CODES.test(f.code)).map((f) => `${path.relative(path.join(CORPUS, project), f.file)}:${lineOf(checked, f)} ${f.code}`);
+      const found = checked.findings
+        .filter((f) => DB_CODES.test(f.code))
+        .map((f) => `${path.relative(path.join(CORPUS, project), f.file)}:${lineOf(checked, f)} ${f.code}`);
       assert.deepEqual(found.sort(), FINDINGS[project] ?? []);
     });
   }

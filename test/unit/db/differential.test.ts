@@ -36,7 +36,9 @@ interface Applied {
 function statements(metadataDir: string, source: string): { where: string; sql: string }[] {
   const found = findMigrations(toCorePath(metadataDir), [{ name: source, kind: 'postgres' }], host)[0]!;
   assert.ok(found.files.length > 0, `no migrations found for ${metadataDir}`);
-  return found.files.flatMap((file: MigrationFile) => file.statements.filter((s) => s.kind === 'sql').map((s) => ({ where: `${file.name}@${s.start}`, sql: s.sql })));
+  return found.files.flatMap((file: MigrationFile) =>
+    file.statements.filter((s) => s.kind === 'sql').map((s) => ({ where: `${file.name}@${s.start}`, sql: s.sql })),
+  );
 }
 
 async function applyAll(run: (sql: string) => Promise<unknown>, list: readonly { where: string; sql: string }[]): Promise<Applied> {
@@ -57,8 +59,10 @@ function comparable(model: DatabaseModel): unknown {
 async function startEmbedded(): Promise<PGlite> {
   // The contrib modules are ES modules only (dynamic import from this CommonJS test).
   const [{ pgcrypto }, { uuid_ossp }, { citext }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite/contrib/pgcrypto'), import('@electric-sql/pglite/contrib/uuid_ossp'),
-    import('@electric-sql/pglite/contrib/citext'), import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/pgcrypto'),
+    import('@electric-sql/pglite/contrib/uuid_ossp'),
+    import('@electric-sql/pglite/contrib/citext'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   return PGlite.create({ extensions: { pgcrypto, uuid_ossp, citext, pg_trgm } });
 }
@@ -76,12 +80,22 @@ async function embeddedModel(db: PGlite, list: readonly { where: string; sql: st
   const applied = await applyAll((sql) => db.exec(sql), list);
   const model = await db.transaction(async (tx) => {
     await tx.query(INTROSPECTION_SETUP);
-    return introspect(async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows, source, { kind: 'migrations', applied: 0, total: 0, failedStatements: applied.failed.length });
+    return introspect(async (sql) => (await tx.query<Record<string, unknown>>(sql)).rows, source, {
+      kind: 'migrations',
+      applied: 0,
+      total: 0,
+      failedStatements: applied.failed.length,
+    });
   });
   return { model, applied };
 }
 
-async function liveModel(pg: TestCluster, database: string, list: readonly { where: string; sql: string }[], source: string): Promise<{ model: DatabaseModel; applied: Applied }> {
+async function liveModel(
+  pg: TestCluster,
+  database: string,
+  list: readonly { where: string; sql: string }[],
+  source: string,
+): Promise<{ model: DatabaseModel; applied: Applied }> {
   await pg.sql(`CREATE DATABASE ${database}`);
   const client = await pg.connect(database);
   let applied: Applied;
@@ -95,9 +109,30 @@ async function liveModel(pg: TestCluster, database: string, list: readonly { whe
 }
 
 const PROJECTS: readonly { name: string; metadata: string; source: string; relations: number; functions: number; enums: number }[] = [
-  { name: 'fixture with views, functions, enums, keys, generated columns, comments', metadata: path.join(REPO, 'test/fixtures/projects/db-differential/metadata'), source: 'default', relations: 8, functions: 7, enums: 2 },
-  { name: 'corpus: hasura__hasura-ecommerce', metadata: path.join(CORPUS, 'hasura__hasura-ecommerce/metadata'), source: 'default', relations: 9, functions: 2, enums: 0 },
-  { name: 'corpus: amaterusdb__amaterus_hasura', metadata: path.join(CORPUS, 'amaterusdb__amaterus_hasura/metadata'), source: 'default', relations: 75, functions: 1, enums: 0 },
+  {
+    name: 'fixture with views, functions, enums, keys, generated columns, comments',
+    metadata: path.join(REPO, 'test/fixtures/projects/db-differential/metadata'),
+    source: 'default',
+    relations: 8,
+    functions: 7,
+    enums: 2,
+  },
+  {
+    name: 'corpus: hasura__hasura-ecommerce',
+    metadata: path.join(CORPUS, 'hasura__hasura-ecommerce/metadata'),
+    source: 'default',
+    relations: 9,
+    functions: 2,
+    enums: 0,
+  },
+  {
+    name: 'corpus: amaterusdb__amaterus_hasura',
+    metadata: path.join(CORPUS, 'amaterusdb__amaterus_hasura/metadata'),
+    source: 'default',
+    relations: 75,
+    functions: 1,
+    enums: 0,
+  },
 ];
 
 describe('differential: a real PostgreSQL and the embedded one give the same model', { skip: postgresSkipReason() }, () => {
@@ -123,14 +158,20 @@ describe('differential: a real PostgreSQL and the embedded one give the same mod
       assert.deepEqual(comparable(fromEmbedded.model), comparable(live.model));
       const counts = [Object.keys(live.model.relations).length, Object.values(live.model.functions).flat().length, Object.keys(live.model.enums).length];
       assert.deepEqual(counts, [project.relations, project.functions, project.enums]);
-      console.log(`${project.name}: ${list.length} statements, ${live.applied.failed.length} failed on both; ${counts.join('/')} relations/functions/enums (real server ${t1 - t0} ms, PGlite ${t2 - t1} ms)`);
+      console.log(
+        `${project.name}: ${list.length} statements, ${live.applied.failed.length} failed on both; ${counts.join('/')} relations/functions/enums (real server ${t1 - t0} ms, PGlite ${t2 - t1} ms)`,
+      );
     });
   });
 
   // After the projects above (their live databases diff_<i> exist by then).
   PROJECTS.forEach((project, i) => {
     test(`the embedded build itself (child process, buildDatabaseModels) agrees with the live database: ${project.name}`, async () => {
-      const [build] = await buildDatabaseModels(project.metadata, [{ name: project.source, kind: 'postgres' }], { mode: 'migrations', cache: false, workerPath: path.join(REPO, 'dist/dbWorker.js') });
+      const [build] = await buildDatabaseModels(project.metadata, [{ name: project.source, kind: 'postgres' }], {
+        mode: 'migrations',
+        cache: false,
+        workerPath: path.join(REPO, 'dist/dbWorker.js'),
+      });
       assert.ok(build?.model, build?.status);
       const origin = build.model.origin;
       assert.ok(origin.kind === 'migrations' && origin.applied === origin.total && origin.failedStatements === 0, build.status);
@@ -143,4 +184,3 @@ describe('differential: a real PostgreSQL and the embedded one give the same mod
     });
   });
 });
-

@@ -7,7 +7,9 @@ const parse = (text: string, env: Record<string, string> = {}): Record<string, s
 describe('.env files', () => {
   test('assignments, export prefix, comments, blank lines, spaces around =', () => {
     assert.deepEqual(parse('# db\n\nexport PG_URL=postgres://u:p@h/d\n  SPACED  =  value with spaces  \nEMPTY=\nnot an assignment\n'), {
-      PG_URL: 'postgres://u:p@h/d', SPACED: 'value with spaces', EMPTY: '',
+      PG_URL: 'postgres://u:p@h/d',
+      SPACED: 'value with spaces',
+      EMPTY: '',
     });
   });
 
@@ -17,7 +19,9 @@ describe('.env files', () => {
 
   test('single quotes are literal, double quotes take escapes, backquotes are literal; text after the closing quote is ignored', () => {
     assert.deepEqual(parse(`S='a \\n $X # b' # c\nD="line1\\nline2 \\"q\\" \\\\ \\$X"\nB=\`x $X\`\n`, { X: 'ex' }), {
-      S: 'a \\n $X # b', D: 'line1\nline2 "q" \\ $X', B: 'x $X',
+      S: 'a \\n $X # b',
+      D: 'line1\nline2 "q" \\ $X',
+      B: 'x $X',
     });
   });
 
@@ -27,7 +31,9 @@ describe('.env files', () => {
 
   test('${NAME} and $NAME expand from earlier keys, then the environment, else to nothing', () => {
     assert.deepEqual(parse('USER=app\nURL=postgres://${USER}:$PASS@${HOST}/db\nQ="${USER}-x"\n', { PASS: 'pw', USER: 'ignored' }), {
-      USER: 'app', URL: 'postgres://app:pw@/db', Q: 'app-x',
+      USER: 'app',
+      URL: 'postgres://app:pw@/db',
+      Q: 'app-x',
     });
   });
 

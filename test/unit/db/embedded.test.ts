@@ -31,14 +31,18 @@ const FILES: Record<string, string> = {
     'CREATE DATABASE other;',
     '',
   ].join('\n'),
-  'db/migrations/default/1700000000002_geo/up.sql': 'CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE TABLE place (id int, geom geometry(Point, 4326));\nCREATE TABLE plain_place (id int);\n',
+  'db/migrations/default/1700000000002_geo/up.sql':
+    'CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE TABLE place (id int, geom geometry(Point, 4326));\nCREATE TABLE plain_place (id int);\n',
   'db/migrations/default/1700000000003_geo2/up.sql': 'CREATE EXTENSION IF NOT EXISTS postgis;\nCREATE EXTENSION IF NOT EXISTS vector;\n',
-  'db/migrations/default/1700000000004_ts/up.sql': "CREATE TABLE metrics (time timestamptz NOT NULL, v int);\nSELECT create_hypertable('metrics', 'time', migrate_data => true);\nCREATE VIEW per_day AS SELECT time_bucket('1 day', time) AS day, count(*) AS n FROM metrics GROUP BY 1;\n",
+  'db/migrations/default/1700000000004_ts/up.sql':
+    "CREATE TABLE metrics (time timestamptz NOT NULL, v int);\nSELECT create_hypertable('metrics', 'time', migrate_data => true);\nCREATE VIEW per_day AS SELECT time_bucket('1 day', time) AS day, count(*) AS n FROM metrics GROUP BY 1;\n",
   'db/migrations/default/1700000000005_path/up.sql': "SELECT pg_catalog.set_config('search_path', '', false);\nCREATE TABLE public.qualified (id int);\n",
   'db/migrations/default/1700000000006_after/up.sql': 'CREATE TABLE after_reset (id int);\n',
   // Schemas the platform makes (nhost's auth and storage): stand-ins for what foreign keys point at.
-  'db/migrations/default/1700000000008_nhost/up.sql': 'CREATE TABLE profile (id int, user_id uuid REFERENCES auth.users (id));\nCREATE TABLE counter (id int, file_id int REFERENCES "storage"."files"("id"));\n',
-  'db/migrations/default/1700000000007_yaml/up.yaml': '- type: run_sql\n  args:\n    sql: |\n      CREATE TABLE from_yaml (id int);\n      SELECT broken_fn();\n',
+  'db/migrations/default/1700000000008_nhost/up.sql':
+    'CREATE TABLE profile (id int, user_id uuid REFERENCES auth.users (id));\nCREATE TABLE counter (id int, file_id int REFERENCES "storage"."files"("id"));\n',
+  'db/migrations/default/1700000000007_yaml/up.yaml':
+    '- type: run_sql\n  args:\n    sql: |\n      CREATE TABLE from_yaml (id int);\n      SELECT broken_fn();\n',
   // v_a needs v_b, which comes after it by name: the retry pass applies it.
   'db/migrations/_post_apply/views/a_dep.sql': 'CREATE VIEW v_a AS SELECT * FROM v_b;\n',
   'db/migrations/_post_apply/views/b_base.sql': 'CREATE VIEW v_b AS SELECT id FROM author;\n',
@@ -80,12 +84,31 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
 
   test('every table that applied is there: version order, roles created on demand, extensions loaded on demand, the rest of a failed file, search_path reset, post-apply retry', () => {
     assert.deepEqual(Object.keys(build?.model?.relations ?? {}), [
-      'auth.users', 'public.after_reset', 'public.article', 'public.author', 'public.counter', 'public.early', 'public.from_yaml', 'public.metrics', 'public.per_day', 'public.plain_place',
-      'public.profile', 'public.qualified', 'public.v_a', 'public.v_b', 'storage.files',
+      'auth.users',
+      'public.after_reset',
+      'public.article',
+      'public.author',
+      'public.counter',
+      'public.early',
+      'public.from_yaml',
+      'public.metrics',
+      'public.per_day',
+      'public.plain_place',
+      'public.profile',
+      'public.qualified',
+      'public.v_a',
+      'public.v_b',
+      'storage.files',
     ]);
     assert.deepEqual(build?.model?.schemas, ['auth', 'public', 'storage']);
-    assert.deepEqual(build?.model?.relations['public.author']?.columns.map((c) => `${c.name} ${c.type}${c.default !== undefined ? ` = ${c.default}` : ''}`), ['id uuid = public.uuid_generate_v4()', 'email public.citext', 'early_id integer']);
-    assert.deepEqual(build?.model?.relations['public.article']?.columns.map((c) => c.name), ['id', 'author_id', 'title', 'body']);
+    assert.deepEqual(
+      build?.model?.relations['public.author']?.columns.map((c) => `${c.name} ${c.type}${c.default !== undefined ? ` = ${c.default}` : ''}`),
+      ['id uuid = public.uuid_generate_v4()', 'email public.citext', 'early_id integer'],
+    );
+    assert.deepEqual(
+      build?.model?.relations['public.article']?.columns.map((c) => c.name),
+      ['id', 'author_id', 'title', 'body'],
+    );
     // Extension functions and timescaledb's stand-ins are not part of the model.
     assert.deepEqual(build?.model?.functions, {});
   });
@@ -94,21 +117,48 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
     assert.deepEqual(build?.model?.externalSchemas, ['auth', 'storage']);
     assert.deepEqual(build?.model?.relations['auth.users']?.columns, [{ name: 'id', type: 'uuid', nullable: false }]);
     assert.deepEqual(build?.model?.relations['storage.files']?.columns, [{ name: 'id', type: 'integer', nullable: false }]);
-    assert.deepEqual(build?.model?.relations['public.counter']?.foreignKeys, [{ name: 'counter_file_id_fkey', columns: ['file_id'], refSchema: 'storage', refTable: 'files', refColumns: ['id'] }]);
+    assert.deepEqual(build?.model?.relations['public.counter']?.foreignKeys, [
+      { name: 'counter_file_id_fkey', columns: ['file_id'], refSchema: 'storage', refTable: 'files', refColumns: ['id'] },
+    ]);
   });
 
-  test('each failed statement is a finding on its exact text, with Postgres\'s error; missing extensions are one finding', () => {
+  test("each failed statement is a finding on its exact text, with Postgres's error; missing extensions are one finding", () => {
     assert.deepEqual(describeFindings(dir, build), [
-      ['migration-statement-failed', 'default/1700000000001_mixed/up.sql', 'INSERT INTO missing_table VALUES (1)', 'This statement failed when the migrations were applied to the embedded Postgres: relation "missing_table" does not exist.'],
-      ['migration-statement-failed', 'default/1700000000002_geo/up.sql', 'CREATE TABLE place (id int, geom geometry(Point, 4326))', 'This statement failed when the migrations were applied to the embedded Postgres: type "geometry" does not exist.'],
-      ['migration-statement-failed', 'default/1700000000007_yaml/up.yaml', 'SELECT broken_fn()', 'This statement failed when the migrations were applied to the embedded Postgres: function broken_fn() does not exist.'],
-      ['migration-extension-unavailable', 'default/1700000000004_ts/up.sql', "SELECT create_hypertable('metrics', 'time', migrate_data => true)",
-        "The migrations of source default use the extensions timescaledb, postgis and vector, which the embedded Postgres does not have: timescaledb's functions (create_hypertable and the like) were run as no-ops; the statements that need postgis or vector failed, and what they name is never reported as missing. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>)."],
+      [
+        'migration-statement-failed',
+        'default/1700000000001_mixed/up.sql',
+        'INSERT INTO missing_table VALUES (1)',
+        'This statement failed when the migrations were applied to the embedded Postgres: relation "missing_table" does not exist.',
+      ],
+      [
+        'migration-statement-failed',
+        'default/1700000000002_geo/up.sql',
+        'CREATE TABLE place (id int, geom geometry(Point, 4326))',
+        'This statement failed when the migrations were applied to the embedded Postgres: type "geometry" does not exist.',
+      ],
+      [
+        'migration-statement-failed',
+        'default/1700000000007_yaml/up.yaml',
+        'SELECT broken_fn()',
+        'This statement failed when the migrations were applied to the embedded Postgres: function broken_fn() does not exist.',
+      ],
+      [
+        'migration-extension-unavailable',
+        'default/1700000000004_ts/up.sql',
+        "SELECT create_hypertable('metrics', 'time', migrate_data => true)",
+        "The migrations of source default use the extensions timescaledb, postgis and vector, which the embedded Postgres does not have: timescaledb's functions (create_hypertable and the like) were run as no-ops; the statements that need postgis or vector failed, and what they name is never reported as missing. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>).",
+      ],
     ]);
     const extension = build?.findings.find((f) => f.code === 'migration-extension-unavailable');
     assert.equal(extension?.severity, 'info');
-    assert.deepEqual(extension?.related?.map((r) => r.message), ['needs postgis', 'needs vector']);
-    assert.deepEqual(build?.findings.filter((f) => f.code === 'migration-statement-failed').map((f) => f.severity), ['warning', 'warning', 'warning']);
+    assert.deepEqual(
+      extension?.related?.map((r) => r.message),
+      ['needs postgis', 'needs vector'],
+    );
+    assert.deepEqual(
+      build?.findings.filter((f) => f.code === 'migration-statement-failed').map((f) => f.severity),
+      ['warning', 'warning', 'warning'],
+    );
   });
 
   test('what failed statements name is uncertain; origins point into the migration files', () => {
@@ -121,19 +171,29 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
   });
 
   test('the process that asks for the build never loads PGlite (only the child does)', () => {
-    assert.deepEqual(Object.keys(require.cache).filter((file) => file.includes('@electric-sql')), []);
+    assert.deepEqual(
+      Object.keys(require.cache).filter((file) => file.includes('@electric-sql')),
+      [],
+    );
   });
 
   test('a second build with the same migrations comes from the cache, equal, without starting the database process', async () => {
     let second: BuildInfo | undefined;
-    const [again] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], { cacheDir, workerPath: path.join(dir, 'no-such-worker.js'), onBuilt: (_, i) => (second = i) });
+    const [again] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], {
+      cacheDir,
+      workerPath: path.join(dir, 'no-such-worker.js'),
+      onBuilt: (_, i) => (second = i),
+    });
     assert.deepEqual(again, build);
     assert.equal(second?.cached, true);
   });
 
   test('a changed migration misses the cache (here the database process cannot start, which is its status)', async () => {
     fs.appendFileSync(path.join(dir, 'db/migrations/default/1700000000006_after/up.sql'), 'CREATE TABLE one_more (id int);\n');
-    const [changed] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], { cacheDir, workerPath: path.join(dir, 'no-such-worker.js') });
+    const [changed] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], {
+      cacheDir,
+      workerPath: path.join(dir, 'no-such-worker.js'),
+    });
     assert.match(changed?.status ?? '', /^migrations failed: the embedded Postgres stopped \(exit code 1\): /);
     assert.equal(changed?.model, undefined);
   });
@@ -154,19 +214,49 @@ describe('sources without a model, and a database process that fails', () => {
   const root = (): string => path.join(dir, 'metadata');
 
   test('off, no migrations, not Postgres, live without a URL or a live builder', async () => {
-    const sources = [{ name: 'default', kind: 'postgres' }, { name: 'sql', kind: 'mssql' }, { name: 'other', kind: 'postgres' }];
-    assert.deepEqual((await buildDatabaseModels(root(), sources, { mode: 'off' })).map((b) => b.status), ['off', 'off', 'off']);
-    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(1), { cache: false })).map((b) => b.status), ['no model for mssql sources', 'no migrations']);
-    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live' })).map((b) => b.status), ['live: no database URL for this source']);
-    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live', urls: { default: 'postgres://x' } })).map((b) => b.status), ['live: not available in this build']);
+    const sources = [
+      { name: 'default', kind: 'postgres' },
+      { name: 'sql', kind: 'mssql' },
+      { name: 'other', kind: 'postgres' },
+    ];
+    assert.deepEqual(
+      (await buildDatabaseModels(root(), sources, { mode: 'off' })).map((b) => b.status),
+      ['off', 'off', 'off'],
+    );
+    assert.deepEqual(
+      (await buildDatabaseModels(root(), sources.slice(1), { cache: false })).map((b) => b.status),
+      ['no model for mssql sources', 'no migrations'],
+    );
+    assert.deepEqual(
+      (await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live' })).map((b) => b.status),
+      ['live: no database URL for this source'],
+    );
+    assert.deepEqual(
+      (await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live', urls: { default: 'postgres://x' } })).map((b) => b.status),
+      ['live: not available in this build'],
+    );
     // auto: a live database that gives no model falls back to the migrations.
-    assert.deepEqual((await buildDatabaseModels(root(), sources.slice(0, 1), { urls: { default: 'postgres://x' }, cache: false })).map((b) => b.status), ['live failed: not available in this build; from migrations: 1/1 applied']);
-    const live = await buildDatabaseModels(root(), sources.slice(0, 1), { mode: 'live', urls: { default: 'postgres://x' }, live: (s, url) => Promise.resolve({ source: s.name, status: `live ${url}`, findings: [] }) });
-    assert.deepEqual(live.map((b) => b.status), ['live postgres://x']);
+    assert.deepEqual(
+      (await buildDatabaseModels(root(), sources.slice(0, 1), { urls: { default: 'postgres://x' }, cache: false })).map((b) => b.status),
+      ['live failed: not available in this build; from migrations: 1/1 applied'],
+    );
+    const live = await buildDatabaseModels(root(), sources.slice(0, 1), {
+      mode: 'live',
+      urls: { default: 'postgres://x' },
+      live: (s, url) => Promise.resolve({ source: s.name, status: `live ${url}`, findings: [] }),
+    });
+    assert.deepEqual(
+      live.map((b) => b.status),
+      ['live postgres://x'],
+    );
   });
 
   test('a database process that runs past the timeout is stopped', async () => {
-    const [build] = await buildDatabaseModels(root(), [{ name: 'default', kind: 'postgres' }], { cache: false, workerPath: path.join(dir, 'hang.js'), timeoutMs: 300 });
+    const [build] = await buildDatabaseModels(root(), [{ name: 'default', kind: 'postgres' }], {
+      cache: false,
+      workerPath: path.join(dir, 'hang.js'),
+      timeoutMs: 300,
+    });
     assert.equal(build?.status, 'migrations failed: the embedded Postgres took longer than 0.3 s');
   });
 
@@ -177,19 +267,27 @@ describe('sources without a model, and a database process that fails', () => {
 
   test('a cancelled build says so', async () => {
     const controller = new AbortController();
-    const pending = buildDatabaseModels(root(), [{ name: 'default', kind: 'postgres' }], { cache: false, workerPath: path.join(dir, 'hang.js'), signal: controller.signal });
+    const pending = buildDatabaseModels(root(), [{ name: 'default', kind: 'postgres' }], {
+      cache: false,
+      workerPath: path.join(dir, 'hang.js'),
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 100);
     assert.equal((await pending)[0]?.status, 'migrations failed: cancelled');
   });
 });
 
 describe('the saved fresh database', () => {
-  const project = (sql: string): string => writeTempProject({ 'metadata/version.yaml': 'version: 3\n', 'migrations/default/1_init/up.sql': sql }, 'gem-db-base-');
+  const project = (sql: string): string =>
+    writeTempProject({ 'metadata/version.yaml': 'version: 3\n', 'migrations/default/1_init/up.sql': sql }, 'gem-db-base-');
   test('one the embedded Postgres cannot start from is replaced by a fresh one, and the build still succeeds', async () => {
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-db-cache-'));
     const sources = [{ name: 'default', kind: 'postgres' }];
     const first = await buildDatabaseModels(path.join(project('CREATE TABLE a (id int);\n'), 'metadata'), sources, { cacheDir });
-    const saved = fs.readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => f.endsWith('-base.tar.gz'));
+    const saved = fs
+      .readdirSync(cacheDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('-base.tar.gz'));
     assert.equal(saved.length, 1, `one saved fresh database: ${saved.join(', ')}`);
     const file = path.join(cacheDir, saved[0]!);
     fs.writeFileSync(file, 'not a database');

@@ -37,21 +37,38 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
     await db.exec('set search_path to app, public');
     await db.exec('begin');
     await db.exec(INTROSPECTION_SETUP);
-    model = await introspect(async (sql) => (await db.query<Record<string, unknown>>(sql)).rows, 'default', { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 });
+    model = await introspect(async (sql) => (await db.query<Record<string, unknown>>(sql)).rows, 'default', {
+      kind: 'migrations',
+      applied: 1,
+      total: 1,
+      failedStatements: 0,
+    });
     await db.exec('rollback');
   });
   after(async () => db.close());
 
   test('schemas and relations of every kind, not the engine catalog', () => {
     assert.deepEqual(model.schemas, ['app', 'public']);
-    assert.deepEqual(Object.entries(model.relations).map(([key, r]) => `${key} ${r.kind}`), [
-      'app.article table', 'app.pair table', 'app.remote foreign_table', 'public.author table', 'public.events partitioned_table', 'public.mv materialized_view', 'public.v view',
-    ]);
+    assert.deepEqual(
+      Object.entries(model.relations).map(([key, r]) => `${key} ${r.kind}`),
+      [
+        'app.article table',
+        'app.pair table',
+        'app.remote foreign_table',
+        'public.author table',
+        'public.events partitioned_table',
+        'public.mv materialized_view',
+        'public.v view',
+      ],
+    );
   });
 
   test('columns with types qualified outside pg_catalog, defaults, identity, comments', () => {
     assert.deepEqual(model.relations['public.author'], {
-      schema: 'public', name: 'author', kind: 'table', comment: 'Authors',
+      schema: 'public',
+      name: 'author',
+      kind: 'table',
+      comment: 'Authors',
       columns: [
         { name: 'id', type: 'uuid', nullable: false, default: 'gen_random_uuid()' },
         { name: 'name', type: 'text', nullable: false, comment: 'The name' },
@@ -77,8 +94,30 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
 
   test('functions (not procedures), with defaults, row-type returns and volatility; enums', () => {
     assert.deepEqual(model.functions, {
-      'public.author_full': [{ schema: 'public', name: 'author_full', args: [{ name: '', type: 'public.author', mode: 'in', hasDefault: false }], returnType: 'text', returnsSet: false, volatility: 'stable' }],
-      'public.search': [{ schema: 'public', name: 'search', args: [{ name: 'q', type: 'text', mode: 'in', hasDefault: false }, { name: 'lim', type: 'integer', mode: 'in', hasDefault: true }], returnType: 'public.author', returnsRelation: 'public.author', returnsSet: true, volatility: 'volatile' }],
+      'public.author_full': [
+        {
+          schema: 'public',
+          name: 'author_full',
+          args: [{ name: '', type: 'public.author', mode: 'in', hasDefault: false }],
+          returnType: 'text',
+          returnsSet: false,
+          volatility: 'stable',
+        },
+      ],
+      'public.search': [
+        {
+          schema: 'public',
+          name: 'search',
+          args: [
+            { name: 'q', type: 'text', mode: 'in', hasDefault: false },
+            { name: 'lim', type: 'integer', mode: 'in', hasDefault: true },
+          ],
+          returnType: 'public.author',
+          returnsRelation: 'public.author',
+          returnsSet: true,
+          volatility: 'volatile',
+        },
+      ],
     });
     assert.deepEqual(model.enums, { 'public.mood': { schema: 'public', name: 'mood', values: ['sad', 'ok'] } });
   });

@@ -44,13 +44,17 @@ function failure(promise: Promise<unknown>): Promise<LiveDatabaseError> {
 function silentServer(): Promise<{ port: number; close: () => void }> {
   const sockets: net.Socket[] = [];
   const server = net.createServer((socket) => sockets.push(socket));
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    port: (server.address() as net.AddressInfo).port,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        close: () => {
+          for (const s of sockets) s.destroy();
+          server.close();
+        },
+      }),
+    ),
+  );
 }
 
 describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () => {
@@ -71,27 +75,46 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
     assert.deepEqual(model.schemas, ['public']);
     assert.deepEqual(Object.keys(model.relations), ['public.article', 'public.article_titles', 'public.author']);
     assert.deepEqual(model.relations[relationKey('public', 'author')], {
-      schema: 'public', name: 'author', kind: 'table', comment: 'People who write',
+      schema: 'public',
+      name: 'author',
+      kind: 'table',
+      comment: 'People who write',
       columns: [
         { name: 'id', type: 'integer', nullable: false, default: "nextval('public.author_id_seq'::regclass)" },
         { name: 'name', type: 'text', nullable: false, comment: 'Full name' },
         { name: 'email', type: 'text', nullable: true },
         { name: 'mood', type: 'public.mood', nullable: true, default: "'ok'::public.mood" },
       ],
-      primaryKey: ['id'], uniques: [['email']], foreignKeys: [],
+      primaryKey: ['id'],
+      uniques: [['email']],
+      foreignKeys: [],
     });
     const article = model.relations['public.article']!;
-    assert.deepEqual(article.foreignKeys, [{ name: 'article_author_id_fkey', columns: ['author_id'], refSchema: 'public', refTable: 'author', refColumns: ['id'] }]);
-    assert.deepEqual(article.columns.map((c) => [c.name, c.generated ?? false]), [['id', true], ['author_id', false], ['title', false], ['title_length', true]]);
+    assert.deepEqual(article.foreignKeys, [
+      { name: 'article_author_id_fkey', columns: ['author_id'], refSchema: 'public', refTable: 'author', refColumns: ['id'] },
+    ]);
+    assert.deepEqual(
+      article.columns.map((c) => [c.name, c.generated ?? false]),
+      [
+        ['id', true],
+        ['author_id', false],
+        ['title', false],
+        ['title_length', true],
+      ],
+    );
     assert.equal(model.relations['public.article_titles']!.kind, 'view');
     assert.deepEqual(model.enums['public.mood'], { schema: 'public', name: 'mood', values: ['sad', 'ok', 'happy'] });
     const fn = model.functions['public.author_articles']![0]!;
-    assert.deepEqual([fn.returnsSet, fn.returnsRelation, fn.volatility, fn.args], [true, 'public.article', 'stable', [{ name: 'author_row', type: 'public.author', mode: 'in', hasDefault: false }]]);
+    assert.deepEqual(
+      [fn.returnsSet, fn.returnsRelation, fn.volatility, fn.args],
+      [true, 'public.article', 'stable', [{ name: 'author_row', type: 'public.author', mode: 'in', hasDefault: false }]],
+    );
   });
 
   test('the session is READ ONLY with the statement timeout set: a write fails and leaves nothing', async () => {
     const settings = await readOnlySession(url, { statementTimeoutMs: 4321 }, async (q) => [
-      (await q('SHOW transaction_read_only'))[0], (await q('SHOW statement_timeout'))[0],
+      (await q('SHOW transaction_read_only'))[0],
+      (await q('SHOW statement_timeout'))[0],
     ]);
     assert.deepEqual(settings, [{ transaction_read_only: 'on' }, { statement_timeout: '4321ms' }]);
     const error = await failure(readOnlySession(url, {}, (q) => q('CREATE TABLE public.written (id int)')));
@@ -122,7 +145,10 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
     silent.close();
     const error = await failure(introspectLive('default', `postgres://app:wrong-pw@127.0.0.1:${silent.port}/shop`));
     assert.equal(error.kind, 'unreachable');
-    assert.equal(error.message, `Could not reach the database at 127.0.0.1:${silent.port}/shop: connection refused: is the server running there and accepting TCP connections?`);
+    assert.equal(
+      error.message,
+      `Could not reach the database at 127.0.0.1:${silent.port}/shop: connection refused: is the server running there and accepting TCP connections?`,
+    );
   });
 
   test('a server that never answers: the connect timeout', async () => {
@@ -143,7 +169,10 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
       await locker.query('LOCK TABLE pg_catalog.pg_enum IN ACCESS EXCLUSIVE MODE');
       const error = await failure(introspectLive('default', url, { statementTimeoutMs: 300 }));
       assert.equal(error.kind, 'statement-timeout');
-      assert.equal(error.message, `Reading the catalog of 127.0.0.1:${pg.port}/shop took longer than the statement timeout (0.3 s) and was cancelled: a busy server or a lock held on a catalog table?`);
+      assert.equal(
+        error.message,
+        `Reading the catalog of 127.0.0.1:${pg.port}/shop took longer than the statement timeout (0.3 s) and was cancelled: a busy server or a lock held on a catalog table?`,
+      );
     } finally {
       await locker.query('ROLLBACK');
       await locker.end();
@@ -175,7 +204,13 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
   });
 
   test('buildLiveSource: the model and its status, or a warning at database_url whose text has no password', async () => {
-    const connection: SourceConnection = { source: 'default', kind: 'postgres', config: { kind: 'env', variable: 'PG_DATABASE_URL' }, file: '/p/metadata/databases/databases.yaml', span: { start: 10, end: 20 } };
+    const connection: SourceConnection = {
+      source: 'default',
+      kind: 'postgres',
+      config: { kind: 'env', variable: 'PG_DATABASE_URL' },
+      file: '/p/metadata/databases/databases.yaml',
+      span: { start: 10, end: 20 },
+    };
     const ok = await buildLiveSource(connection, url, 'PG_DATABASE_URL (.env)');
     assert.equal(ok.status, `live: 127.0.0.1:${pg.port}/shop`);
     assert.deepEqual(ok.findings, []);
@@ -184,10 +219,16 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
     const bad = await buildLiveSource(connection, wrong, 'PG_DATABASE_URL (.env)');
     assert.equal(bad.model, undefined);
     assert.equal(bad.status, `live: wrong password (127.0.0.1:${pg.port}/shop)`);
-    assert.deepEqual(bad.findings, [{
-      code: 'database-connection-failed', severity: 'warning', file: '/p/metadata/databases/databases.yaml', span: { start: 10, end: 20 }, data: { kind: 'password' },
-      message: `Source \`default\`: The database at 127.0.0.1:${pg.port}/shop refused the password of user \`app\`. The URL comes from PG_DATABASE_URL (.env). The metadata is checked without a database model.`,
-    }]);
+    assert.deepEqual(bad.findings, [
+      {
+        code: 'database-connection-failed',
+        severity: 'warning',
+        file: '/p/metadata/databases/databases.yaml',
+        span: { start: 10, end: 20 },
+        data: { kind: 'password' },
+        message: `Source \`default\`: The database at 127.0.0.1:${pg.port}/shop refused the password of user \`app\`. The URL comes from PG_DATABASE_URL (.env). The metadata is checked without a database model.`,
+      },
+    ]);
     assert.equal(JSON.stringify(bad).includes('s3cr'), false);
   });
 });
@@ -202,13 +243,21 @@ describe('live database: a PostgreSQL that accepts TLS connections only', { skip
   test('without TLS: the server refuses, and the message says to ask for TLS', async () => {
     const error = await failure(introspectLive('default', pg.url('postgres')));
     assert.equal(error.kind, 'tls');
-    assert.match(error.message, new RegExp(`^The database at 127\\.0\\.0\\.1:${pg.port}/postgres accepts only TLS connections: add \`sslmode=require\` to the URL\\. \\(no pg_hba\\.conf entry for host "127\\.0\\.0\\.1", user "gm_admin", database "postgres", no encryption\\)$`));
+    assert.match(
+      error.message,
+      new RegExp(
+        `^The database at 127\\.0\\.0\\.1:${pg.port}/postgres accepts only TLS connections: add \`sslmode=require\` to the URL\\. \\(no pg_hba\\.conf entry for host "127\\.0\\.0\\.1", user "gm_admin", database "postgres", no encryption\\)$`,
+      ),
+    );
   });
 
   test('a self-signed certificate with sslmode=require: a TLS problem, with the hint about verify-full', async () => {
     const error = await failure(introspectLive('default', `${pg.url('postgres')}?sslmode=require`));
     assert.equal(error.kind, 'tls');
-    assert.equal(error.message, `TLS problem with the database at 127.0.0.1:${pg.port}/postgres: self-signed certificate (this client verifies the certificate for sslmode=require as for verify-full; add \`uselibpqcompat=true\` to the URL for libpq's meaning)`);
+    assert.equal(
+      error.message,
+      `TLS problem with the database at 127.0.0.1:${pg.port}/postgres: self-signed certificate (this client verifies the certificate for sslmode=require as for verify-full; add \`uselibpqcompat=true\` to the URL for libpq's meaning)`,
+    );
   });
 
   test('sslmode=no-verify reads the catalog', async () => {

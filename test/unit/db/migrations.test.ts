@@ -7,7 +7,8 @@ const PG = { name: 'default', kind: 'postgres' };
 
 function names(files: Record<string, string | Uint8Array>, sources = [PG], metadata = '/p/metadata'): Record<string, [string, string[]]> {
   const out: Record<string, [string, string[]]> = {};
-  for (const s of findMigrations(metadata, sources, memoryHost(files))) out[s.source] = [s.layout, s.files.map((f) => `${f.phase === 'post-apply' ? '+' : ''}${f.name}`)];
+  for (const s of findMigrations(metadata, sources, memoryHost(files)))
+    out[s.source] = [s.layout, s.files.map((f) => `${f.phase === 'post-apply' ? '+' : ''}${f.name}`)];
   return out;
 }
 
@@ -16,7 +17,10 @@ describe('finding migrations', () => {
     assert.equal(migrationsDir('/p/metadata', memoryHost({ '/p/config.yaml': 'version: 3\nmigrations_directory: db/mig\n' })), '/p/db/mig');
     assert.equal(migrationsDir('/p/metadata', memoryHost({ '/p/config.yaml': 'version: 3\n' })), '/p/migrations');
     assert.equal(migrationsDir('/p/metadata', memoryHost({})), '/p/migrations');
-    assert.equal(migrationsDir('/p/hasura/meta', memoryHost({ '/p/config.yaml': 'metadata_directory: hasura/meta\nmigrations_directory: hasura/mig\n' })), '/p/hasura/mig');
+    assert.equal(
+      migrationsDir('/p/hasura/meta', memoryHost({ '/p/config.yaml': 'metadata_directory: hasura/meta\nmigrations_directory: hasura/mig\n' })),
+      '/p/hasura/mig',
+    );
     assert.equal(migrationsDir('/p/metadata', memoryHost({ '/p/config.yaml': ': [ broken' })), '/p/migrations');
   });
 
@@ -34,16 +38,41 @@ describe('finding migrations', () => {
       '/p/migrations/other/1_x/up.sql': 'select 5;',
     };
     assert.deepEqual(names(files, [PG, { name: 'other', kind: 'citus' }]), {
-      default: ['per-source', ['default/99_a/up.sql', 'default/1674078889489_trailing space /up.sql', 'default/1700000000000_b/up.sql', 'default/1700000000001_c.up.sql', 'default/18446744073709551616_big/up.sql']],
+      default: [
+        'per-source',
+        [
+          'default/99_a/up.sql',
+          'default/1674078889489_trailing space /up.sql',
+          'default/1700000000000_b/up.sql',
+          'default/1700000000001_c.up.sql',
+          'default/18446744073709551616_big/up.sql',
+        ],
+      ],
       other: ['per-source', ['other/1_x/up.sql']],
     });
   });
 
   test('flat layouts belong to the default source, else to the only Postgres source; non-Postgres sources are marked', () => {
-    const flat = { '/p/migrations/2_b.up.sql': 'select 2;', '/p/migrations/1_a/up.sql': 'select 1;', '/p/migrations/1_a/up.yaml': '- type: run_sql\n  args: {sql: select 0}\n' };
+    const flat = {
+      '/p/migrations/2_b.up.sql': 'select 2;',
+      '/p/migrations/1_a/up.sql': 'select 1;',
+      '/p/migrations/1_a/up.yaml': '- type: run_sql\n  args: {sql: select 0}\n',
+    };
     assert.deepEqual(names(flat), { default: ['flat', ['1_a/up.yaml', '1_a/up.sql', '2_b.up.sql']] });
-    assert.deepEqual(names(flat, [{ name: 'crm', kind: 'mysql8' }, { name: 'app', kind: 'postgres' }]), { crm: ['none', []], app: ['flat', ['1_a/up.yaml', '1_a/up.sql', '2_b.up.sql']] });
-    assert.deepEqual(names(flat, [{ name: 'a', kind: 'postgres' }, { name: 'b', kind: 'postgres' }]), { a: ['none', []], b: ['none', []] });
+    assert.deepEqual(
+      names(flat, [
+        { name: 'crm', kind: 'mysql8' },
+        { name: 'app', kind: 'postgres' },
+      ]),
+      { crm: ['none', []], app: ['flat', ['1_a/up.yaml', '1_a/up.sql', '2_b.up.sql']] },
+    );
+    assert.deepEqual(
+      names(flat, [
+        { name: 'a', kind: 'postgres' },
+        { name: 'b', kind: 'postgres' },
+      ]),
+      { a: ['none', []], b: ['none', []] },
+    );
     const mssql = findMigrations('/p/metadata', [{ name: 'sql', kind: 'mssql' }], memoryHost({ '/p/migrations/sql/1_a/up.sql': 'create table t (a int)' }))[0];
     assert.deepEqual([mssql?.postgres, mssql?.layout, mssql?.files.length], [false, 'per-source', 1]);
   });
@@ -59,10 +88,16 @@ describe('finding migrations', () => {
       '/p/migrations/unknown/1_a/up.sql': 'select 4;',
       '/p/migrations/2_b.down.sql': 'select 5;',
     };
-    assert.deepEqual(names(files, [{ name: 'mongo', kind: 'Mongo' }, { name: 'futarchy', kind: 'postgres' }]), {
-      mongo: ['none', []],
-      futarchy: ['plain-sql', ['01-init.sql', 'drizzle/0000_a.sql', 'drizzle/0001_b.sql', 'sql/views.sql']],
-    });
+    assert.deepEqual(
+      names(files, [
+        { name: 'mongo', kind: 'Mongo' },
+        { name: 'futarchy', kind: 'postgres' },
+      ]),
+      {
+        mongo: ['none', []],
+        futarchy: ['plain-sql', ['01-init.sql', 'drizzle/0000_a.sql', 'drizzle/0001_b.sql', 'sql/views.sql']],
+      },
+    );
   });
 
   test('_post_apply/**.sql comes after the migrations, by path', () => {
@@ -80,9 +115,35 @@ describe('finding migrations', () => {
   });
 
   test('statements keep their offsets in the file; an unreadable file is a finding and is left out', () => {
-    const [source] = findMigrations('/p/metadata', [PG], memoryHost({ '/p/migrations/default/1_a/up.sql': '-- x\ncreate table t (a int);\n\\connect db\n', '/p/migrations/default/2_b/up.sql': new Uint8Array([0, 1]) }));
-    assert.deepEqual(source?.files.map((f) => [f.name, f.statements]), [['default/1_a/up.sql', [{ start: 5, end: 27, sql: 'create table t (a int)', kind: 'sql' }, { start: 29, end: 40, sql: '\\connect db', kind: 'meta' }]]]);
-    assert.deepEqual(source?.findings, [{ code: 'migration-file-unreadable', severity: 'warning', message: 'This migration file could not be read (it contains NUL bytes), so the database model leaves it out.', file: '/p/migrations/default/2_b/up.sql', span: { start: 0, end: 0 } }]);
+    const [source] = findMigrations(
+      '/p/metadata',
+      [PG],
+      memoryHost({
+        '/p/migrations/default/1_a/up.sql': '-- x\ncreate table t (a int);\n\\connect db\n',
+        '/p/migrations/default/2_b/up.sql': new Uint8Array([0, 1]),
+      }),
+    );
+    assert.deepEqual(
+      source?.files.map((f) => [f.name, f.statements]),
+      [
+        [
+          'default/1_a/up.sql',
+          [
+            { start: 5, end: 27, sql: 'create table t (a int)', kind: 'sql' },
+            { start: 29, end: 40, sql: '\\connect db', kind: 'meta' },
+          ],
+        ],
+      ],
+    );
+    assert.deepEqual(source?.findings, [
+      {
+        code: 'migration-file-unreadable',
+        severity: 'warning',
+        message: 'This migration file could not be read (it contains NUL bytes), so the database model leaves it out.',
+        file: '/p/migrations/default/2_b/up.sql',
+        span: { start: 0, end: 0 },
+      },
+    ]);
   });
 });
 
@@ -101,12 +162,15 @@ describe('up.yaml run_sql steps', () => {
       '',
     ].join('\n');
     const statements = yamlStatements(text);
-    assert.deepEqual(statements.map((s) => [s.sql, text.slice(s.start, s.end)]), [
-      ['create table a (id int)', 'create table a (id int)'],
-      ['create table b (id int)', 'create table b (id int)'],
-      ["select 'x'", "select ''x''"],
-      ['select 2', 'select 2'],
-    ]);
+    assert.deepEqual(
+      statements.map((s) => [s.sql, text.slice(s.start, s.end)]),
+      [
+        ['create table a (id int)', 'create table a (id int)'],
+        ['create table b (id int)', 'create table b (id int)'],
+        ["select 'x'", "select ''x''"],
+        ['select 2', 'select 2'],
+      ],
+    );
   });
 
   test('yaml that is not a list of steps gives no statements', () => {

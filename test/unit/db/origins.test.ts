@@ -19,19 +19,24 @@ function show(text: string, origin: SqlOrigin | undefined): string | undefined {
 
 describe('origins', () => {
   test('CREATE TABLE: the statement for the table, each column definition for its column; constraints are no columns', () => {
-    const text = '-- init\nCREATE TABLE IF NOT EXISTS "App".author (\n  id serial PRIMARY KEY,\n  "Name" text NOT NULL DEFAULT lower(\'X, y\'),\n  CONSTRAINT u UNIQUE (id)\n);';
+    const text =
+      '-- init\nCREATE TABLE IF NOT EXISTS "App".author (\n  id serial PRIMARY KEY,\n  "Name" text NOT NULL DEFAULT lower(\'X, y\'),\n  CONSTRAINT u UNIQUE (id)\n);';
     const origins = record(text);
     assert.deepEqual([...origins.relations.keys()], ['App.author']);
     assert.equal(show(text, origins.relations.get('App.author')), text.slice(8, -1));
-    assert.deepEqual([...(origins.columns.get('App.author') ?? [])].map(([name, o]) => [name, show(text, o)]), [
-      ['id', 'id serial PRIMARY KEY'],
-      ['Name', '"Name" text NOT NULL DEFAULT lower(\'X, y\')'],
-    ]);
+    assert.deepEqual(
+      [...(origins.columns.get('App.author') ?? [])].map(([name, o]) => [name, show(text, o)]),
+      [
+        ['id', 'id serial PRIMARY KEY'],
+        ['Name', '"Name" text NOT NULL DEFAULT lower(\'X, y\')'],
+      ],
+    );
     assert.equal(origins.relations.get('App.author')?.file, FILE);
   });
 
   test('views, materialized views, functions and types, unqualified names in public; CREATE OR REPLACE moves the origin', () => {
-    const text = 'create view v as select 1;\ncreate materialized view s.mv as select 2;\ncreate function f(a int) returns int as $$ select a; $$ language sql;\ncreate type mood as enum (\'a\');\ncreate or replace function public.f(a int) returns int as $$ select 2 $$ language sql;';
+    const text =
+      "create view v as select 1;\ncreate materialized view s.mv as select 2;\ncreate function f(a int) returns int as $$ select a; $$ language sql;\ncreate type mood as enum ('a');\ncreate or replace function public.f(a int) returns int as $$ select 2 $$ language sql;";
     const origins = record(text);
     assert.deepEqual([...origins.relations.keys()], ['public.v', 's.mv']);
     assert.equal(show(text, origins.functions.get('public.f')), 'create or replace function public.f(a int) returns int as $$ select 2 $$ language sql');
@@ -39,28 +44,51 @@ describe('origins', () => {
   });
 
   test('ALTER TABLE ADD COLUMN (several actions), RENAME COLUMN and RENAME TO', () => {
-    const text = 'create table t (a int);\nalter table only public.t add column if not exists b text, add c int default 1, drop column x;\nalter table t rename column a to "A";\nalter table t rename to u;';
+    const text =
+      'create table t (a int);\nalter table only public.t add column if not exists b text, add c int default 1, drop column x;\nalter table t rename column a to "A";\nalter table t rename to u;';
     const origins = record(text);
     assert.deepEqual([...origins.relations.keys()], ['public.u']);
     assert.equal(show(text, origins.relations.get('public.u')), 'alter table t rename to u');
-    assert.deepEqual([...(origins.columns.get('public.u') ?? [])].map(([name, o]) => [name, show(text, o)]), [
-      ['b', 'b text'],
-      ['c', 'c int default 1'],
-      ['A', 'alter table t rename column a to "A"'],
-    ]);
+    assert.deepEqual(
+      [...(origins.columns.get('public.u') ?? [])].map(([name, o]) => [name, show(text, o)]),
+      [
+        ['b', 'b text'],
+        ['c', 'c int default 1'],
+        ['A', 'alter table t rename column a to "A"'],
+      ],
+    );
   });
 
   test('withOrigins fills the model where a name was recorded and leaves the rest', () => {
     const text = 'create table t (a int, b int);';
     const model: DatabaseModel = {
-      source: 'default', origin: { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 }, schemas: ['public'], uncertain: [],
-      relations: { 'public.t': { schema: 'public', name: 't', kind: 'table', columns: [{ name: 'a', type: 'integer', nullable: true }, { name: 'z', type: 'integer', nullable: true }], primaryKey: [], uniques: [], foreignKeys: [] } },
+      source: 'default',
+      origin: { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 },
+      schemas: ['public'],
+      uncertain: [],
+      relations: {
+        'public.t': {
+          schema: 'public',
+          name: 't',
+          kind: 'table',
+          columns: [
+            { name: 'a', type: 'integer', nullable: true },
+            { name: 'z', type: 'integer', nullable: true },
+          ],
+          primaryKey: [],
+          uniques: [],
+          foreignKeys: [],
+        },
+      },
       functions: { 'public.f': [{ schema: 'public', name: 'f', args: [], returnType: 'integer', returnsSet: false, volatility: 'volatile' }] },
       enums: {},
     };
     const out = withOrigins(model, record(text));
     assert.deepEqual(out.relations['public.t']?.origin, { file: FILE, start: 0, end: 29 });
-    assert.deepEqual(out.relations['public.t']?.columns.map((c) => c.origin), [{ file: FILE, start: 16, end: 21 }, undefined]);
+    assert.deepEqual(
+      out.relations['public.t']?.columns.map((c) => c.origin),
+      [{ file: FILE, start: 16, end: 21 }, undefined],
+    );
     assert.equal(out.functions['public.f']?.[0]?.origin, undefined);
   });
 

@@ -29,7 +29,7 @@ function project(databases: string, files: Record<string, string> = {}): { root:
 }
 
 describe('the project environment', () => {
-  test('the project folder is the metadata folder\'s parent; the environment wins over .env; empty is unset', () => {
+  test("the project folder is the metadata folder's parent; the environment wins over .env; empty is unset", () => {
     assert.equal(projectFolder('/a/b/metadata'), '/a/b');
     assert.equal(projectFolder('/metadata/'), '/');
     const { root } = project('[]\n', { '.env': 'A=from-file\nB=from-file\nEMPTY=\nC=${A}-x\n' });
@@ -54,15 +54,24 @@ describe('Restricted Mode', () => {
     assert.deepEqual(restrictedSettings({ mode: 'off' }), { mode: 'off' });
   });
 
-  test('migrations and off read no URL: the project\'s .env is not even opened', async () => {
+  test("migrations and off read no URL: the project's .env is not even opened", async () => {
     const { root, sources } = project(sourceEntry('default', 'postgres', FROM_ENV), { '.env': 'PG_DATABASE_URL=postgres://u:p@127.0.0.1:1/d\n' });
     const opened: string[] = [];
     const watching = { ...host, readFile: (p: string) => (opened.push(p), host.readFile(p)) };
     const builds = await buildSourceModels(root, sources, { mode: 'migrations' }, watching, { cache: false });
-    assert.deepEqual(builds.map((b) => b.status), ['no migrations']);
-    assert.deepEqual(opened.filter((p) => p.endsWith('/.env')), []);
+    assert.deepEqual(
+      builds.map((b) => b.status),
+      ['no migrations'],
+    );
+    assert.deepEqual(
+      opened.filter((p) => p.endsWith('/.env')),
+      [],
+    );
     await buildSourceModels(root, sources, { mode: 'auto' }, watching, { cache: false, liveOptions: { connectTimeoutMs: 2000 } });
-    assert.deepEqual(opened.filter((p) => p.endsWith('/.env')), [`${projectFolder(root)}/.env`]);
+    assert.deepEqual(
+      opened.filter((p) => p.endsWith('/.env')),
+      [`${projectFolder(root)}/.env`],
+    );
   });
 });
 
@@ -82,42 +91,68 @@ describe('buildSourceModels: URLs resolved, then the migrations entry point with
   test('auto: from_env in .env and a plain URL go live; no URL and no migrations: none; other kinds: none', async () => {
     const { root, sources } = project(DATABASES(pg.url('nope')), { '.env': `PG_DATABASE_URL=${pg.url('shop')}\n` });
     const builds = await buildSourceModels(root, sources, { mode: 'auto', env: {} }, host, { cache: false });
-    assert.deepEqual(builds.map((b) => [b.source, b.status, b.findings.map((f) => f.code)]), [
-      ['default', `live: 127.0.0.1:${pg.port}/shop`, []],
-      ['other', `live: no such database (127.0.0.1:${pg.port}/nope)`, ['database-connection-failed']],
-      ['sql', 'no model for mssql sources', []],
-    ]);
+    assert.deepEqual(
+      builds.map((b) => [b.source, b.status, b.findings.map((f) => f.code)]),
+      [
+        ['default', `live: 127.0.0.1:${pg.port}/shop`, []],
+        ['other', `live: no such database (127.0.0.1:${pg.port}/nope)`, ['database-connection-failed']],
+        ['sql', 'no model for mssql sources', []],
+      ],
+    );
     assert.deepEqual(Object.keys(builds[0]!.model!.relations), ['public.author']);
     const message = builds[1]!.findings[0]!.message;
-    assert.equal(message, `Source \`other\`: The server at 127.0.0.1:${pg.port} has no database \`nope\`. The URL comes from databases.yaml. The metadata is checked without a database model.`);
+    assert.equal(
+      message,
+      `Source \`other\`: The server at 127.0.0.1:${pg.port} has no database \`nope\`. The URL comes from databases.yaml. The metadata is checked without a database model.`,
+    );
   });
 
   test('auto: a live database that rejects the password falls back to the migrations, and says both; live mode does not', async () => {
     const wrong = pg.url('shop', 'app', 'not-the-password');
-    const { root, sources } = project(sourceEntry('default', 'postgres', 'database_url:\n  from_env: PG_DATABASE_URL') + sourceEntry('other', 'postgres', `database_url: ${pg.url('nope')}`), {
-      '.env': `PG_DATABASE_URL=${wrong}\n`,
-      'migrations/default/1_init/up.sql': 'CREATE TABLE public.book (id int PRIMARY KEY);\nCREATE TABLE public.shelf (id int PRIMARY KEY, book_id int REFERENCES public.book (id));\n',
-    });
+    const { root, sources } = project(
+      sourceEntry('default', 'postgres', 'database_url:\n  from_env: PG_DATABASE_URL') + sourceEntry('other', 'postgres', `database_url: ${pg.url('nope')}`),
+      {
+        '.env': `PG_DATABASE_URL=${wrong}\n`,
+        'migrations/default/1_init/up.sql':
+          'CREATE TABLE public.book (id int PRIMARY KEY);\nCREATE TABLE public.shelf (id int PRIMARY KEY, book_id int REFERENCES public.book (id));\n',
+      },
+    );
     const auto = await buildSourceModels(root, sources, { mode: 'auto', env: {} }, host, { cache: false });
     const where = `127.0.0.1:${pg.port}`;
-    assert.deepEqual(auto.map((b) => [b.source, b.status, b.findings.map((f) => f.code), Object.keys(b.model?.relations ?? {})]), [
-      ['default', `live failed: wrong password (${where}/shop); from migrations: 1/1 applied`, ['database-connection-failed'], ['public.book', 'public.shelf']],
-      // No migrations of its own: no fallback, as before.
-      ['other', `live: no such database (${where}/nope)`, ['database-connection-failed'], []],
-    ]);
-    assert.equal(auto[0]!.findings[0]!.message, `Source \`default\`: The database at ${where}/shop refused the password of user \`app\`. The URL comes from PG_DATABASE_URL (.env). The model comes from the migrations instead (mode auto).`);
+    assert.deepEqual(
+      auto.map((b) => [b.source, b.status, b.findings.map((f) => f.code), Object.keys(b.model?.relations ?? {})]),
+      [
+        [
+          'default',
+          `live failed: wrong password (${where}/shop); from migrations: 1/1 applied`,
+          ['database-connection-failed'],
+          ['public.book', 'public.shelf'],
+        ],
+        // No migrations of its own: no fallback, as before.
+        ['other', `live: no such database (${where}/nope)`, ['database-connection-failed'], []],
+      ],
+    );
+    assert.equal(
+      auto[0]!.findings[0]!.message,
+      `Source \`default\`: The database at ${where}/shop refused the password of user \`app\`. The URL comes from PG_DATABASE_URL (.env). The model comes from the migrations instead (mode auto).`,
+    );
     assert.equal(auto[0]!.model!.origin.kind, 'migrations');
     assert.equal(JSON.stringify(auto).includes('not-the-password'), false);
     const live = await buildSourceModels(root, sources, { mode: 'live', env: {} }, host, { cache: false });
-    assert.deepEqual(live.map((b) => [b.source, b.status, b.model]), [
-      ['default', `live: wrong password (${where}/shop)`, undefined],
-      ['other', `live: no such database (${where}/nope)`, undefined],
-    ]);
+    assert.deepEqual(
+      live.map((b) => [b.source, b.status, b.model]),
+      [
+        ['default', `live: wrong password (${where}/shop)`, undefined],
+        ['other', `live: no such database (${where}/nope)`, undefined],
+      ],
+    );
     assert.match(live[0]!.findings[0]!.message, /The metadata is checked without a database model\.$/);
   });
 
   test('auto: an unreachable database falls back to the migrations too', async () => {
-    const { root, sources } = project(sourceEntry('default', 'postgres', 'database_url: postgres://u:secret@127.0.0.1:1/db'), { 'migrations/default/1_init/up.sql': 'CREATE TABLE public.book (id int PRIMARY KEY);\n' });
+    const { root, sources } = project(sourceEntry('default', 'postgres', 'database_url: postgres://u:secret@127.0.0.1:1/db'), {
+      'migrations/default/1_init/up.sql': 'CREATE TABLE public.book (id int PRIMARY KEY);\n',
+    });
     const [build] = await buildSourceModels(root, sources, { mode: 'auto', env: {} }, host, { cache: false, liveOptions: { connectTimeoutMs: 2000 } });
     assert.match(build!.status, /^live failed: .+ \(127\.0\.0\.1:1\/db\); from migrations: 1\/1 applied$/);
     assert.deepEqual(Object.keys(build!.model!.relations), ['public.book']);
@@ -127,12 +162,22 @@ describe('buildSourceModels: URLs resolved, then the migrations entry point with
     const { root, sources } = project(DATABASES(pg.url('nope')));
     const explicit = { urls: { other: pg.url('shop') }, from: 'the setting graphqlMetadata.database.url' };
     const live = await buildSourceModels(root, sources, { mode: 'live', explicit, env: {} }, host, { cache: false });
-    assert.deepEqual(live.map((b) => [b.source, b.status]), [
-      ['default', "live: no database URL (PG_DATABASE_URL is not set in the environment or the project's .env)"],
-      ['other', `live: 127.0.0.1:${pg.port}/shop`],
-      ['sql', 'no model for mssql sources'],
-    ]);
+    assert.deepEqual(
+      live.map((b) => [b.source, b.status]),
+      [
+        ['default', "live: no database URL (PG_DATABASE_URL is not set in the environment or the project's .env)"],
+        ['other', `live: 127.0.0.1:${pg.port}/shop`],
+        ['sql', 'no model for mssql sources'],
+      ],
+    );
     const off = await buildSourceModels(root, sources, { mode: 'off', explicit }, host);
-    assert.deepEqual(off.map((b) => [b.source, b.status, b.model]), [['default', 'off', undefined], ['other', 'off', undefined], ['sql', 'off', undefined]]);
+    assert.deepEqual(
+      off.map((b) => [b.source, b.status, b.model]),
+      [
+        ['default', 'off', undefined],
+        ['other', 'off', undefined],
+        ['sql', 'off', undefined],
+      ],
+    );
   });
 });

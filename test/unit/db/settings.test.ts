@@ -5,7 +5,11 @@ import { test } from 'node:test';
 import { DATABASE_MODES } from '../../../server/src/core/db/connection';
 
 interface Manifest {
-  contributes: { configuration: { properties: Record<string, { type: string; enum?: string[]; default: unknown; markdownDescription: string; additionalProperties?: { pattern: string } }> } };
+  contributes: {
+    configuration: {
+      properties: Record<string, { type: string; enum?: string[]; default: unknown; markdownDescription: string; additionalProperties?: { pattern: string } }>;
+    };
+  };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 }
 
@@ -20,5 +24,8 @@ test('graphqlMetadata.database.mode and .url: declared as the CLI reads them, re
   assert.match(url.markdownDescription, /\*\*A password written here is stored in plain text\*\*/);
   assert.match(url.markdownDescription, /from_env/);
   const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
-  assert.deepEqual(restricted.filter((k) => k.startsWith('graphqlMetadata.database.')), ['graphqlMetadata.database.mode', 'graphqlMetadata.database.url']);
+  assert.deepEqual(
+    restricted.filter((k) => k.startsWith('graphqlMetadata.database.')),
+    ['graphqlMetadata.database.mode', 'graphqlMetadata.database.url'],
+  );
 });

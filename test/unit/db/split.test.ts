@@ -17,7 +17,10 @@ function texts(text: string): string[] {
 describe('splitSql', () => {
   test('statements with exact offsets; whitespace, comments before and the semicolon are not part of them', () => {
     const sql = '  create table a (id int);\n-- note\n/* lead */ insert into a values (1) ; ';
-    assert.deepEqual(spans(sql), [[2, 25, 'sql'], [46, 70, 'sql']]);
+    assert.deepEqual(spans(sql), [
+      [2, 25, 'sql'],
+      [46, 70, 'sql'],
+    ]);
     assert.deepEqual(texts(sql), ['create table a (id int)', 'insert into a values (1)']);
   });
 
@@ -29,7 +32,11 @@ describe('splitSql', () => {
 
   test('semicolons inside single quotes (with doubled quotes), E strings (with backslashes) and quoted identifiers', () => {
     assert.deepEqual(texts("select 'a;''b;';select E'x\\';y';select e'\\\\';select \"we;ird\"\"x\" from t;select 1"), [
-      "select 'a;''b;'", "select E'x\\';y'", "select e'\\\\'", 'select "we;ird""x" from t', 'select 1',
+      "select 'a;''b;'",
+      "select E'x\\';y'",
+      "select e'\\\\'",
+      'select "we;ird""x" from t',
+      'select 1',
     ]);
     // Only an E standing alone opens an E string: in `some'...'` the backslash is ordinary text.
     assert.deepEqual(texts("select some'\\';select 2"), ["select some'\\'", 'select 2']);
@@ -37,7 +44,13 @@ describe('splitSql', () => {
 
   test('dollar quotes: $$ and $tag$, a tag that does not close another, $1 and a$b are no quotes', () => {
     const fn = 'create function f() returns int as $body$ select 1; $$ not the end $$; $body$ language sql';
-    assert.deepEqual(texts(`${fn};select $1;select a$b; from x;do $$begin perform 1; end$$`), [fn, 'select $1', 'select a$b', 'from x', 'do $$begin perform 1; end$$']);
+    assert.deepEqual(texts(`${fn};select $1;select a$b; from x;do $$begin perform 1; end$$`), [
+      fn,
+      'select $1',
+      'select a$b',
+      'from x',
+      'do $$begin perform 1; end$$',
+    ]);
   });
 
   test('line comments and nested block comments hide semicolons; a comment inside a statement stays in it', () => {
@@ -47,13 +60,19 @@ describe('splitSql', () => {
 
   test('semicolons inside parentheses (a CREATE RULE with several actions) do not end the statement', () => {
     assert.deepEqual(texts('create rule r as on insert to t do also (insert into a values (1); insert into b values (2));select 1'), [
-      'create rule r as on insert to t do also (insert into a values (1); insert into b values (2))', 'select 1',
+      'create rule r as on insert to t do also (insert into a values (1); insert into b values (2))',
+      'select 1',
     ]);
   });
 
   test('psql meta-command lines are statements of their own, kind meta, up to the end of the line', () => {
     const sql = 'create database chinook;\n\\connect chinook\r\n  \\set ON_ERROR_STOP on\ncreate table t (a int);';
-    assert.deepEqual(spans(sql), [[0, 23, 'sql'], [25, 41, 'meta'], [45, 66, 'meta'], [67, 89, 'sql']]);
+    assert.deepEqual(spans(sql), [
+      [0, 23, 'sql'],
+      [25, 41, 'meta'],
+      [45, 66, 'meta'],
+      [67, 89, 'sql'],
+    ]);
   });
 
   test('an unterminated quote, dollar quote or comment runs to the end of the text', () => {
@@ -64,6 +83,9 @@ describe('splitSql', () => {
 
   test('offsets are UTF-16 units: an emoji counts two', () => {
     const sql = "select 'é😀';select 2";
-    assert.deepEqual(spans(sql), [[0, 12, 'sql'], [13, 21, 'sql']]);
+    assert.deepEqual(spans(sql), [
+      [0, 12, 'sql'],
+      [13, 21, 'sql'],
+    ]);
   });
 });

@@ -5,7 +5,13 @@ import { describeUrl, parsePostgresUrl, redactPasswords } from '../../../server/
 describe('postgres URLs', () => {
   test('parts of a URL with a percent-encoded password, port and database', () => {
     const parts = parsePostgresUrl('postgresql://app%20user:p%40ss%3Aw%2Frd@db.example.com:6543/shop%2Fmain?sslmode=require');
-    assert.deepEqual(parts, { user: 'app user', password: 'p@ss:w/rd', hosts: 'db.example.com:6543', database: 'shop/main', rawPasswords: ['p%40ss%3Aw%2Frd'] });
+    assert.deepEqual(parts, {
+      user: 'app user',
+      password: 'p@ss:w/rd',
+      hosts: 'db.example.com:6543',
+      database: 'shop/main',
+      rawPasswords: ['p%40ss%3Aw%2Frd'],
+    });
   });
 
   test('a raw @ in the password: the user info ends at the last @ before the query', () => {

@@ -20,14 +20,25 @@ const ARTICLE = '/p/metadata/databases/default/tables/public_article.yaml';
  * `open`: documents open in the editor, path -> version (and a text that differs from the disk),
  * opened after the first check; `files`: the disk, to change after the fact.
  */
-function handlers(open: Record<string, number | { version: number; text: string }> = {}, extra: Record<string, string> = {}, files: Record<string, string> = {}): ReturnType<typeof createCommandHandlers> {
-  Object.assign(files, Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`/p/metadata/${rel}`, text])), { '/p/config.yaml': 'endpoint: http://localhost:8080\n' }, extra);
+function handlers(
+  open: Record<string, number | { version: number; text: string }> = {},
+  extra: Record<string, string> = {},
+  files: Record<string, string> = {},
+): ReturnType<typeof createCommandHandlers> {
+  Object.assign(
+    files,
+    Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`/p/metadata/${rel}`, text])),
+    { '/p/config.yaml': 'endpoint: http://localhost:8080\n' },
+    extra,
+  );
   const disk = new CachingHost(memoryHost(files));
   const host = new OverlayHost(disk);
   const workspace = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => undefined, status: () => undefined });
   workspace.useDiskRefresh((root) => disk.refresh(root));
   workspace.setFolders(['/p']);
-  const docs = Object.entries(open).map(([path, doc]) => TextDocument.create(pathToUri(path), 'yaml', typeof doc === 'number' ? doc : doc.version, typeof doc === 'number' ? files[path]! : doc.text));
+  const docs = Object.entries(open).map(([path, doc]) =>
+    TextDocument.create(pathToUri(path), 'yaml', typeof doc === 'number' ? doc : doc.version, typeof doc === 'number' ? files[path]! : doc.text),
+  );
   for (const doc of docs) {
     host.set(uriToPath(doc.uri)!, doc.getText());
     workspace.schedule(uriToPath(doc.uri)!);
@@ -54,7 +65,8 @@ describe('graphqlMetadata/projectFacts', () => {
   test('a file saved on disk is read before its file event arrives (a command that just wrote it asks next)', () => {
     const files: Record<string, string> = {};
     const h = handlers({}, {}, files);
-    files[ARTICLE] = 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: penned_by\n    using:\n      foreign_key_constraint_on: author_id\n';
+    files[ARTICLE] =
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: penned_by\n    using:\n      foreign_key_constraint_on: author_id\n';
     assert.deepEqual(h.projectFacts({})?.tables.find((t) => t.name === 'article')?.relationships, [{ name: 'penned_by', kind: 'object' }]);
   });
 
@@ -65,24 +77,46 @@ describe('graphqlMetadata/projectFacts', () => {
 
 describe('graphqlMetadata/editForOperation', () => {
   test('a rename as LSP text edits with exact ranges, carrying the version of an open document', () => {
-    const out = handlers({ [ARTICLE]: 7 }).editForOperation({ root: '/p/metadata', operation: { type: 'rename_relationship', args: { table: 'article', name: 'author', new_name: 'writer' } } });
+    const out = handlers({ [ARTICLE]: 7 }).editForOperation({
+      root: '/p/metadata',
+      operation: { type: 'rename_relationship', args: { table: 'article', name: 'author', new_name: 'writer' } },
+    });
     assert.deepEqual(out, {
-      edit: { documentChanges: [{ textDocument: { uri: pathToUri(ARTICLE), version: 7 }, edits: [{ range: { start: { line: 4, character: 10 }, end: { line: 4, character: 16 } }, newText: 'writer' }] }] },
+      edit: {
+        documentChanges: [
+          {
+            textDocument: { uri: pathToUri(ARTICLE), version: 7 },
+            edits: [{ range: { start: { line: 4, character: 10 }, end: { line: 4, character: 16 } }, newText: 'writer' }],
+          },
+        ],
+      },
       files: [ARTICLE],
       notes: [],
     });
   });
 
   test('a new source: the edit of databases.yaml (no version: not open), then the new tables.yaml and its text', () => {
-    const out = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'add_source', args: { kind: 'postgres', name: 'x', configuration: { connection_info: { database_url: { from_env: 'X' } } } } } });
+    const out = handlers().editForOperation({
+      root: '/p/metadata',
+      operation: { type: 'add_source', args: { kind: 'postgres', name: 'x', configuration: { connection_info: { database_url: { from_env: 'X' } } } } },
+    });
     const tables = pathToUri('/p/metadata/databases/x/tables/tables.yaml');
     assert.deepEqual(out.edit?.documentChanges.slice(1), [
       { kind: 'create', uri: tables, options: { overwrite: true } },
-      { textDocument: { uri: tables, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '[]\n' }] },
+      {
+        textDocument: { uri: tables, version: null },
+        edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '[]\n' }],
+      },
     ]);
     assert.deepEqual(out.edit?.documentChanges[0], {
       textDocument: { uri: pathToUri('/p/metadata/databases/databases.yaml'), version: null },
-      edits: [{ range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, newText: '- name: x\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url:\n        from_env: X\n  tables: "!include x/tables/tables.yaml"\n' }],
+      edits: [
+        {
+          range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } },
+          newText:
+            '- name: x\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url:\n        from_env: X\n  tables: "!include x/tables/tables.yaml"\n',
+        },
+      ],
     });
     assert.deepEqual(out.files, ['/p/metadata/databases/databases.yaml', '/p/metadata/databases/x/tables/tables.yaml']);
   });
@@ -96,21 +130,34 @@ describe('graphqlMetadata/editForOperation', () => {
       options: { overwrite: false },
     });
     const dropped = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'drop_source', args: { name: 'default' } } });
-    assert.deepEqual(dropped.edit?.documentChanges.slice(1).map((c) => ('kind' in c ? `${c.kind} ${'uri' in c ? c.uri.replace(/.*metadata\//, '') : ''}` : 'text')), [
-      'delete databases/default/tables/tables.yaml',
-      'delete databases/default/tables/public_author.yaml',
-      'delete databases/default/tables/public_article.yaml',
-    ]);
+    assert.deepEqual(
+      dropped.edit?.documentChanges.slice(1).map((c) => ('kind' in c ? `${c.kind} ${'uri' in c ? c.uri.replace(/.*metadata\//, '') : ''}` : 'text')),
+      [
+        'delete databases/default/tables/tables.yaml',
+        'delete databases/default/tables/public_author.yaml',
+        'delete databases/default/tables/public_article.yaml',
+      ],
+    );
   });
 
   test('errors: an unknown root, a refused edit; no change: no edit, only notes', () => {
     const h = handlers();
-    assert.deepEqual(h.editForOperation({ root: '/elsewhere', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), { error: '/elsewhere is not a metadata root of this workspace.', files: [], notes: [] });
-    assert.deepEqual(h.editForOperation({ root: '/p/metadata', operation: { type: 'rename_relationship', args: { table: 'article', name: 'nope', new_name: 'x' } } }), {
-      error: 'Table `public.article` has no object or array relationship `nope` in the local files.',
+    assert.deepEqual(h.editForOperation({ root: '/elsewhere', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), {
+      error: '/elsewhere is not a metadata root of this workspace.',
       files: [],
       notes: [],
     });
-    assert.deepEqual(h.editForOperation({ root: '/p/metadata', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), { files: [], notes: ['Inherited role `x` was not in the local files; nothing to change there.'] });
+    assert.deepEqual(
+      h.editForOperation({ root: '/p/metadata', operation: { type: 'rename_relationship', args: { table: 'article', name: 'nope', new_name: 'x' } } }),
+      {
+        error: 'Table `public.article` has no object or array relationship `nope` in the local files.',
+        files: [],
+        notes: [],
+      },
+    );
+    assert.deepEqual(h.editForOperation({ root: '/p/metadata', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), {
+      files: [],
+      notes: ['Inherited role `x` was not in the local files; nothing to change there.'],
+    });
   });
 });

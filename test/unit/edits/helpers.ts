@@ -70,7 +70,9 @@ export function edit(start: Setup, operation: MetadataOperation): Edited {
   assert.ok('change' in out, `edit refused: ${'error' in out ? out.error : ''}`);
   const files = applyLocal(start.files, out.change);
   const before = new Set(start.result.findings.map(describe));
-  const fresh = checkFiles(files, { schemas: true }).findings.map(describe).filter((f) => !before.has(f));
+  const fresh = checkFiles(files, { schemas: true })
+    .findings.map(describe)
+    .filter((f) => !before.has(f));
   assert.deepEqual(fresh, [], 'the edit adds findings');
   return { files, change: out.change, text: (rel) => files.get(`${ROOT}/${rel}`) };
 }

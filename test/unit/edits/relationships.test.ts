@@ -21,7 +21,10 @@ object_relationships:
 # permissions follow
 `,
     });
-    const out = edit(start, { type: 'create_object_relationship', args: { table: article, name: 'editor', using: { foreign_key_constraint_on: ['editor_id'] }, source: 'default' } });
+    const out = edit(start, {
+      type: 'create_object_relationship',
+      args: { table: article, name: 'editor', using: { foreign_key_constraint_on: ['editor_id'] }, source: 'default' },
+    });
     assert.equal(
       out.text(ARTICLE),
       `table:
@@ -113,9 +116,18 @@ object_relationships:
 
   test('refusals: an untracked table, a name the table already has', () => {
     const using = { foreign_key_constraint_on: 'x_id' };
-    assert.equal(refused(setup(), { type: 'create_object_relationship', args: { table: 'tag', name: 'x', using } }), 'Table `public.tag` is not tracked in source `default`.');
-    assert.equal(refused(setup(), { type: 'create_object_relationship', args: { table: 'tag', name: 'x', using, source: 'other' } }), 'Table `public.tag` is not tracked in the local files (no source `other`).');
-    assert.equal(refused(setup(), { type: 'create_object_relationship', args: { table: article, name: 'author', using } }), 'Table `public.article` already has a field named `author` in the local files.');
+    assert.equal(
+      refused(setup(), { type: 'create_object_relationship', args: { table: 'tag', name: 'x', using } }),
+      'Table `public.tag` is not tracked in source `default`.',
+    );
+    assert.equal(
+      refused(setup(), { type: 'create_object_relationship', args: { table: 'tag', name: 'x', using, source: 'other' } }),
+      'Table `public.tag` is not tracked in the local files (no source `other`).',
+    );
+    assert.equal(
+      refused(setup(), { type: 'create_object_relationship', args: { table: article, name: 'author', using } }),
+      'Table `public.article` already has a field named `author` in the local files.',
+    );
   });
 });
 
@@ -150,13 +162,22 @@ select_permissions:
 describe('rename relationship', () => {
   test('renames the definition and its uses in permission filters (features/rename)', () => {
     const out = edit(setup(WITH_FILTER), { type: 'rename_relationship', args: { table: article, name: 'author', new_name: 'writer', source: 'default' } });
-    assert.equal(out.text(ARTICLE), 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: writer\n    using:\n      foreign_key_constraint_on: author_id\n');
+    assert.equal(
+      out.text(ARTICLE),
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: writer\n    using:\n      foreign_key_constraint_on: author_id\n',
+    );
     assert.match(out.text(AUTHOR)!, /filter:\n {8}articles: \{writer: \{id: \{_eq: X-Hasura-User-Id\}\}\}\n/);
   });
 
   test('refusals come with the reason', () => {
-    assert.equal(refused(setup(), { type: 'rename_relationship', args: { table: article, name: 'nope', new_name: 'x' } }), 'Table `public.article` has no object or array relationship `nope` in the local files.');
-    assert.equal(refused(setup(), { type: 'rename_relationship', args: { table: article, name: 'author', new_name: 'author_id' } }), '`author_id` is a column of `public.article`.');
+    assert.equal(
+      refused(setup(), { type: 'rename_relationship', args: { table: article, name: 'nope', new_name: 'x' } }),
+      'Table `public.article` has no object or array relationship `nope` in the local files.',
+    );
+    assert.equal(
+      refused(setup(), { type: 'rename_relationship', args: { table: article, name: 'author', new_name: 'author_id' } }),
+      '`author_id` is a column of `public.article`.',
+    );
   });
 });
 
@@ -193,22 +214,38 @@ select_permissions:
 });
 
 describe('set relationship comment', () => {
-  const commented = { [ARTICLE]: 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: Who wrote it # set by hand\n' };
+  const commented = {
+    [ARTICLE]:
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: Who wrote it # set by hand\n',
+  };
 
   test('adds a comment after `using`', () => {
     const out = edit(setup(), { type: 'set_relationship_comment', args: { table: article, relationship: 'author', comment: 'Who wrote it: the author' } });
-    assert.equal(out.text(ARTICLE), 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: "Who wrote it: the author"\n');
+    assert.equal(
+      out.text(ARTICLE),
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: "Who wrote it: the author"\n',
+    );
   });
 
   test('replaces a comment (a multi-line one as a block scalar)', () => {
     const out = edit(setup(commented), { type: 'set_relationship_comment', args: { table: article, relationship: 'author', comment: 'line one\nline two' } });
-    assert.equal(out.text(ARTICLE), 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: |- # set by hand\n      line one\n      line two\n');
+    assert.equal(
+      out.text(ARTICLE),
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: |- # set by hand\n      line one\n      line two\n',
+    );
   });
 
   test('null and the empty string remove it; no comment, no change', () => {
-    const plain = 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n';
-    assert.equal(edit(setup(commented), { type: 'set_relationship_comment', args: { table: article, relationship: 'author', comment: null } }).text(ARTICLE), plain);
-    assert.equal(edit(setup(commented), { type: 'set_relationship_comment', args: { table: article, relationship: 'author', comment: '' } }).text(ARTICLE), plain);
+    const plain =
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n';
+    assert.equal(
+      edit(setup(commented), { type: 'set_relationship_comment', args: { table: article, relationship: 'author', comment: null } }).text(ARTICLE),
+      plain,
+    );
+    assert.equal(
+      edit(setup(commented), { type: 'set_relationship_comment', args: { table: article, relationship: 'author', comment: '' } }).text(ARTICLE),
+      plain,
+    );
     assert.deepEqual(edit(setup(), { type: 'set_relationship_comment', args: { table: article, relationship: 'author' } }).change.edits, []);
   });
 });

@@ -22,18 +22,27 @@ describe('add inherited role', () => {
       edit(setup({ [FILE]: EXISTING }), { type: 'add_inherited_role', args: { role: 'staff', role_set: ['user', 'manager'] } }).text(FILE),
       `${EXISTING}- role_name: staff\n  role_set:\n    - user\n    - manager\n`,
     );
-    assert.equal(edit(setup({ [FILE]: '[]\n' }), { type: 'add_inherited_role', args: { role: 'staff', role_set: ['user'] } }).text(FILE), '- role_name: staff\n  role_set:\n    - user\n');
+    assert.equal(
+      edit(setup({ [FILE]: '[]\n' }), { type: 'add_inherited_role', args: { role: 'staff', role_set: ['user'] } }).text(FILE),
+      '- role_name: staff\n  role_set:\n    - user\n',
+    );
   });
 
   test('a role that is already there is refused', () => {
-    assert.equal(refused(setup({ [FILE]: EXISTING }), { type: 'add_inherited_role', args: { role: 'manager', role_set: ['user'] } }), 'Inherited role `manager` is already in the local files.');
+    assert.equal(
+      refused(setup({ [FILE]: EXISTING }), { type: 'add_inherited_role', args: { role: 'manager', role_set: ['user'] } }),
+      'Inherited role `manager` is already in the local files.',
+    );
   });
 });
 
 describe('drop inherited role', () => {
   test('removes the entry; the last one leaves an empty list', () => {
     const two = `${EXISTING}- role_name: staff\n  role_set: [user]\n`;
-    assert.equal(edit(setup({ [FILE]: two }), { type: 'drop_inherited_role', args: { role: 'manager' } }).text(FILE), '# roles that combine others\n- role_name: staff\n  role_set: [user]\n');
+    assert.equal(
+      edit(setup({ [FILE]: two }), { type: 'drop_inherited_role', args: { role: 'manager' } }).text(FILE),
+      '# roles that combine others\n- role_name: staff\n  role_set: [user]\n',
+    );
     assert.equal(edit(setup({ [FILE]: EXISTING }), { type: 'drop_inherited_role', args: { role: 'manager' } }).text(FILE), '# roles that combine others\n[]\n');
   });
 

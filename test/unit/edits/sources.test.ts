@@ -57,7 +57,10 @@ describe('add source', () => {
           from_env: PG_DATABASE_URL
     tables: "!include default/tables/tables.yaml"`,
     });
-    const out = edit(start, { type: 'add_source', args: { kind: 'mssql', name: 'yes', configuration: { connection_info: { connection_string: 'Server=db;Database=app' } } } });
+    const out = edit(start, {
+      type: 'add_source',
+      args: { kind: 'mssql', name: 'yes', configuration: { connection_info: { connection_string: 'Server=db;Database=app' } } },
+    });
     assert.equal(
       out.text(DATABASES),
       `  - name: default
@@ -78,7 +81,12 @@ describe('add source', () => {
   });
 
   test('an empty list ([]) becomes a block list; BigQuery keeps its datasets string', () => {
-    const start = setup({ [DATABASES]: '[]\n', 'databases/default/tables/tables.yaml': null, 'databases/default/tables/public_author.yaml': null, 'databases/default/tables/public_article.yaml': null });
+    const start = setup({
+      [DATABASES]: '[]\n',
+      'databases/default/tables/tables.yaml': null,
+      'databases/default/tables/public_author.yaml': null,
+      'databases/default/tables/public_article.yaml': null,
+    });
     const configuration = { service_account: { from_env: 'BQ_SA' }, project_id: 'acme', datasets: 'sales,ops' };
     const out = edit(start, { type: 'add_source', args: { kind: 'bigquery', name: 'bq', configuration } });
     assert.equal(
@@ -107,7 +115,15 @@ describe('add source', () => {
   tables: "!include default/tables/tables.yaml" # keep
 `,
     });
-    const out = edit(start, { type: 'add_source', args: { kind: 'postgres', name: 'default', configuration: { connection_info: { database_url: 'postgres://db/app', use_prepared_statements: true } }, replace_configuration: true } });
+    const out = edit(start, {
+      type: 'add_source',
+      args: {
+        kind: 'postgres',
+        name: 'default',
+        configuration: { connection_info: { database_url: 'postgres://db/app', use_prepared_statements: true } },
+        replace_configuration: true,
+      },
+    });
     assert.equal(
       out.text(DATABASES),
       `- name: default
@@ -130,7 +146,10 @@ describe('add source', () => {
   });
 
   test('a databases.yaml that is not a list is refused', () => {
-    assert.equal(refused(setup({ [DATABASES]: 'name: default\n' }), { type: 'add_source', args: { kind: 'postgres', name: 'x', configuration: PG } }), 'databases/databases.yaml is not a list of sources; add `x` by hand.');
+    assert.equal(
+      refused(setup({ [DATABASES]: 'name: default\n' }), { type: 'add_source', args: { kind: 'postgres', name: 'x', configuration: PG } }),
+      'databases/databases.yaml is not a list of sources; add `x` by hand.',
+    );
   });
 });
 
@@ -218,7 +237,9 @@ object_relationships:
 `,
     );
     const without = edit(setup(files), { type: 'drop_source', args: { name: 'reports' } });
-    assert.deepEqual(without.change.notes, ['Remote relationships still lead to `reports`: public.article.daily_stats (databases/default/tables/public_article.yaml).']);
+    assert.deepEqual(without.change.notes, [
+      'Remote relationships still lead to `reports`: public.article.daily_stats (databases/default/tables/public_article.yaml).',
+    ]);
   });
 
   test('a source that is not in the files changes nothing, with a note', () => {
@@ -257,7 +278,11 @@ describe('rename source', () => {
   });
 
   test('keeps quotes around the name; a folder that is taken stays where it is, with a note', () => {
-    const files = { ...TWO_SOURCES, [DATABASES]: TWO_SOURCES[DATABASES].replace('- name: reports', "- name: 'reports'"), 'databases/default2/tables/x.yaml': 'table: x\n' };
+    const files = {
+      ...TWO_SOURCES,
+      [DATABASES]: TWO_SOURCES[DATABASES].replace('- name: reports', "- name: 'reports'"),
+      'databases/default2/tables/x.yaml': 'table: x\n',
+    };
     const out = edit(setup(files), { type: 'rename_source', args: { name: 'reports', new_name: 'default2' } });
     assert.match(out.text(DATABASES)!, /- name: 'default2'\n[\s\S]*"!include reports\/tables\/tables.yaml"/);
     assert.deepEqual(out.change.files, []);

@@ -13,7 +13,7 @@ import { engineSchema, findDocument } from './openapi';
 const found = findDocument();
 const skip = 'missing' in found ? found.missing : false;
 
-describe('every corpus project, as metadata JSON built by our sync code, is valid for the engine\'s own schema (corrected)', { skip }, () => {
+describe("every corpus project, as metadata JSON built by our sync code, is valid for the engine's own schema (corrected)", { skip }, () => {
   const text = 'text' in found ? found.text : '';
   const corrected = engineSchema(text);
   const published = engineSchema(text, false);

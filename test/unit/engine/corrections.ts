@@ -38,7 +38,8 @@ function eachObjectSchema(node: unknown, visit: (schema: JsonSchema) => void): v
 export const CORRECTIONS: readonly Correction[] = [
   {
     what: '`graphql_schema_introspection` is an object `{disabled_for_roles: [role]}`, not a list of roles (the codec describes the set inside)',
-    engine: 'Hasura/RQL/Types/GraphqlSchemaIntrospection.hs: `$(deriveJSON hasuraJSON \'\'SetGraphqlIntrospectionOptions)` on the record `{_idrDisabledForRoles}`',
+    engine:
+      "Hasura/RQL/Types/GraphqlSchemaIntrospection.hs: `$(deriveJSON hasuraJSON ''SetGraphqlIntrospectionOptions)` on the record `{_idrDisabledForRoles}`",
     apply: (d) => {
       d.MetadataV3!.properties!.graphql_schema_introspection = {
         type: 'object',
@@ -49,7 +50,8 @@ export const CORRECTIONS: readonly Correction[] = [
   },
   {
     what: 'a remote schema entry is `{name, definition, comment?, permissions?, remote_relationships?}`; the published item (`RemoteSchemaMetadata_RemoteRelationshipDefinition`) was overwritten by the type-relationships object of the same generated name',
-    engine: 'Hasura/RemoteSchema/Metadata/Core.hs: `RemoteSchemaMetadataG` (`_rsmName`, `_rsmDefinition`, `_rsmComment`, `_rsmPermissions`, `_rsmRemoteRelationships`), FromJSON with `.:` name/definition and `.:?` … `.!= mempty` for the rest',
+    engine:
+      'Hasura/RemoteSchema/Metadata/Core.hs: `RemoteSchemaMetadataG` (`_rsmName`, `_rsmDefinition`, `_rsmComment`, `_rsmPermissions`, `_rsmRemoteRelationships`), FromJSON with `.:` name/definition and `.:?` … `.!= mempty` for the rest',
     apply: (d) => {
       d.RemoteSchemaMetadata = {
         type: 'object',
@@ -67,7 +69,8 @@ export const CORRECTIONS: readonly Correction[] = [
   },
   {
     what: 'a source is parsed by its `kind` (default `postgres`; any other name is a data connector), not by trying every backend (`oneOf`: a postgres source matches the Postgres and the data connector shapes, so `oneOf` rejects every valid source)',
-    engine: 'Hasura/RQL/Types/Metadata.hs: `parseSourceMetadata`: `explicitParseFieldMaybe AB.parseBackendSourceKindFromJSON o "kind" .!= AB.mkAnyBackend PostgresVanillaKind`, then the backend\'s own parser',
+    engine:
+      'Hasura/RQL/Types/Metadata.hs: `parseSourceMetadata`: `explicitParseFieldMaybe AB.parseBackendSourceKindFromJSON o "kind" .!= AB.mkAnyBackend PostgresVanillaKind`, then the backend\'s own parser',
     apply: (d) => {
       let branch: JsonSchema = { $ref: '#/components/schemas/DataconnectorSourceMetadata' };
       for (const [kinds, schema] of [...BACKENDS].reverse()) {
@@ -78,15 +81,17 @@ export const CORRECTIONS: readonly Correction[] = [
     },
   },
   {
-    what: 'a remote schema customization\'s `mapping` (type names and field names) is optional',
-    engine: 'Hasura/RemoteSchema/Metadata/Customization.hs: `FromJSON RemoteTypeCustomization` / `RemoteFieldCustomization`: `o .:? "mapping" .!= mempty` (the codec says `requiredFieldWith\' "mapping"`)',
+    what: "a remote schema customization's `mapping` (type names and field names) is optional",
+    engine:
+      'Hasura/RemoteSchema/Metadata/Customization.hs: `FromJSON RemoteTypeCustomization` / `RemoteFieldCustomization`: `o .:? "mapping" .!= mempty` (the codec says `requiredFieldWith\' "mapping"`)',
     apply: (d) => {
       for (const name of ['RemoteTypeCustomization', 'RemoteFieldCustomization']) d[name]!.required = (d[name]!.required ?? []).filter((k) => k !== 'mapping');
     },
   },
   {
-    what: 'a foreign key\'s `column` and `columns` each take a column name or a list of them (the published shapes: `column` a string, `columns` a list)',
-    engine: 'Hasura/RQL/Types/Relationships/Local.hs: `FromJSON (ArrRelUsingFKeyOn b)` and `FromJSON (ObjRelUsingChoice b)` read either key with `parseColumns` (`String` -> one column, `Array` -> several)',
+    what: "a foreign key's `column` and `columns` each take a column name or a list of them (the published shapes: `column` a string, `columns` a list)",
+    engine:
+      'Hasura/RQL/Types/Relationships/Local.hs: `FromJSON (ArrRelUsingFKeyOn b)` and `FromJSON (ObjRelUsingChoice b)` read either key with `parseColumns` (`String` -> one column, `Array` -> several)',
     apply: (d) => {
       for (const [name, schema] of Object.entries(d)) {
         if (!/(ArrRelUsingFKeyOn|ObjRelRemoteTable)(Single|Multiple)Columns?$/.test(name)) continue;
@@ -99,14 +104,15 @@ export const CORRECTIONS: readonly Correction[] = [
   },
   {
     what: 'a data connector table name may be a single string as well as a list of name parts',
-    engine: 'the data connector backend\'s `FromJSON TableName` (under Hasura/Backends/DataConnector/): a list, with a "fallback parsing of a single string to support older metadata"',
+    engine:
+      'the data connector backend\'s `FromJSON TableName` (under Hasura/Backends/DataConnector/): a list, with a "fallback parsing of a single string to support older metadata"',
     apply: (d) => {
       const properties = d.DataconnectorTableMetadata!.properties!;
       properties.table = { anyOf: [{ type: 'string' }, properties.table!] };
     },
   },
   {
-    what: 'a boolean expression (a permission\'s `filter` or `check`) is a mapping; the published `*BoolExp` accepts any value',
+    what: "a boolean expression (a permission's `filter` or `check`) is a mapping; the published `*BoolExp` accepts any value",
     engine: 'Hasura/RQL/IR/BoolExp.hs: `FromJSON (GBoolExp b a)`: `withObject "boolean expression"`',
     apply: (d) => {
       for (const [name, schema] of Object.entries(d)) if (name.endsWith('BoolExp')) schema.type = 'object';
@@ -120,8 +126,9 @@ export const CORRECTIONS: readonly Correction[] = [
     },
   },
   {
-    what: 'an MS SQL Server connection\'s `pool_settings` is optional, and `database_url` may stand for `connection_string`',
-    engine: 'Hasura/Backends/MSSQL/Connection.hs: `FromJSON MSSQLConnectionInfo`: `(o .: "database_url") <|> (o .: "connection_string")`, `o .:? "pool_settings" .!= defaultMSSQLPoolSettings`',
+    what: "an MS SQL Server connection's `pool_settings` is optional, and `database_url` may stand for `connection_string`",
+    engine:
+      'Hasura/Backends/MSSQL/Connection.hs: `FromJSON MSSQLConnectionInfo`: `(o .: "database_url") <|> (o .: "connection_string")`, `o .:? "pool_settings" .!= defaultMSSQLPoolSettings`',
     apply: (d) => {
       const info = d.MSSQLConnectionInfo!;
       info.properties!.database_url = info.properties!.connection_string!;
@@ -131,7 +138,8 @@ export const CORRECTIONS: readonly Correction[] = [
   },
   {
     what: 'an optional key accepts `null` (read as absent)',
-    engine: 'aeson `.:?` ("Nothing if the key is not present or if its value is Null"), which the metadata parsers use for optional keys, e.g. Hasura/Table/Metadata.hs `FromJSON TableMetadata`, Hasura/RQL/Types/Relationships/Local.hs `RelDef`',
+    engine:
+      'aeson `.:?` ("Nothing if the key is not present or if its value is Null"), which the metadata parsers use for optional keys, e.g. Hasura/Table/Metadata.hs `FromJSON TableMetadata`, Hasura/RQL/Types/Relationships/Local.hs `RelDef`',
     apply: (d) => {
       eachObjectSchema(d, (schema) => {
         const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);

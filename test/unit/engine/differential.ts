@@ -46,12 +46,18 @@ export function targetsOf(document: object): Targets {
  */
 export function runDifferential(validate: ValidateFunction, targets: Targets, perKind: number, seed: number): Outcome[] {
   const outcomes: Outcome[] = [];
-  const projects = fs.readdirSync(CORPUS).filter((p) => fs.existsSync(path.join(CORPUS, p, 'metadata'))).sort();
+  const projects = fs
+    .readdirSync(CORPUS)
+    .filter((p) => fs.existsSync(path.join(CORPUS, p, 'metadata')))
+    .sort();
   projects.forEach((project, n) => {
     const { root, files } = corpusProject(project);
     const session = new RootSession(root, { host: memoryHost(files), cache: new ParseCache(), validator: schemaValidator() });
     const base = session.check();
-    const paths = [...base.project.files.values()].filter((f) => f.yaml && !f.unreferenced).map((f) => f.path).sort();
+    const paths = [...base.project.files.values()]
+      .filter((f) => f.yaml && !f.unreferenced)
+      .map((f) => f.path)
+      .sort();
     const rnd = random(seed + n);
     for (const kind of MUTATION_KINDS) {
       for (let i = 0; i < perKind; i++) {
@@ -63,7 +69,16 @@ export function runDifferential(validate: ValidateFunction, targets: Targets, pe
   return outcomes;
 }
 
-function runOne(project: string, kind: MutationKind, paths: readonly string[], files: Record<string, string>, session: RootSession, validate: ValidateFunction, targets: Targets, rnd: () => number): Outcome | undefined {
+function runOne(
+  project: string,
+  kind: MutationKind,
+  paths: readonly string[],
+  files: Record<string, string>,
+  session: RootSession,
+  validate: ValidateFunction,
+  targets: Targets,
+  rnd: () => number,
+): Outcome | undefined {
   for (let attempt = 0; attempt < 8; attempt++) {
     const file = paths[Math.floor(rnd() * paths.length)]!;
     const original = files[file]!;
@@ -126,7 +141,7 @@ const ruleCode = (code: string): boolean => !code.startsWith('schema-') && !code
 export const OUTSIDE_THE_DOCUMENT: readonly Explanation[] = [
   {
     id: 'version-file',
-    why: 'version.yaml is the CLI\'s own file (cli/internal/metadataobject/version): the CLI refuses a project without `version: 3` before any metadata is sent',
+    why: "version.yaml is the CLI's own file (cli/internal/metadataobject/version): the CLI refuses a project without `version: 3` before any metadata is sent",
     matches: (o) => onlyUs(o) && o.mutant.file.endsWith('/version.yaml'),
   },
   {

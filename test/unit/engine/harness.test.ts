@@ -4,7 +4,7 @@ import { CORRECTIONS } from './corrections';
 import { mutate, random, typo } from './mutants';
 import { engineSchema, findDocument, toDraft07 } from './openapi';
 
-describe('the differential\'s pieces', () => {
+describe("the differential's pieces", () => {
   test('the generator is seeded: the same seed, the same numbers', () => {
     const a = random(18);
     const b = random(18);
@@ -31,28 +31,65 @@ describe('the differential\'s pieces', () => {
     assert.equal(mutate('f.yaml', 'a: "!include x.yaml"\n', 'change-type', targets, rnd), undefined);
   });
   test('OpenAPI 3.0 to draft-07: component refs and nullable', () => {
-    assert.deepEqual(toDraft07({ properties: { a: { $ref: '#/components/schemas/X', nullable: true } } }), { properties: { a: { anyOf: [{ type: 'null' }, { $ref: '#/definitions/X' }] } } });
+    assert.deepEqual(toDraft07({ properties: { a: { $ref: '#/components/schemas/X', nullable: true } } }), {
+      properties: { a: { anyOf: [{ type: 'null' }, { $ref: '#/definitions/X' }] } },
+    });
   });
 });
 
 const found = findDocument();
-describe('each correction of the engine\'s document changes a verdict', { skip: 'missing' in found ? found.missing : false }, () => {
+describe("each correction of the engine's document changes a verdict", { skip: 'missing' in found ? found.missing : false }, () => {
   const text = 'text' in found ? found.text : '';
   const published = engineSchema(text, false).validate;
   const corrected = engineSchema(text).validate;
-  const source = (extra: object): object => ({ name: 'default', kind: 'postgres', configuration: { connection_info: { database_url: 'postgres://x' } }, tables: [], ...extra });
+  const source = (extra: object): object => ({
+    name: 'default',
+    kind: 'postgres',
+    configuration: { connection_info: { database_url: 'postgres://x' } },
+    tables: [],
+    ...extra,
+  });
   // [case, the corrected verdict, the published verdict]
   const cases: [string, object, boolean, boolean][] = [
     ['introspection as an object', { graphql_schema_introspection: { disabled_for_roles: ['anonymous'] } }, true, false],
     ['remote schema entry', { remote_schemas: [{ name: 'r', definition: { url: 'http://r', customization: { type_names: { prefix: 'R_' } } } }] }, true, false],
     ['a table key the engine rejects', { sources: [source({ tables: [{ table: { schema: 'public', name: 'a' }, permission: [] }] })] }, false, true],
-    ['a filter that is not a mapping', { sources: [source({ tables: [{ table: 'a', select_permissions: [{ role: 'r', permission: { columns: '*', filter: 'x' } }] }] })] }, false, true],
+    [
+      'a filter that is not a mapping',
+      { sources: [source({ tables: [{ table: 'a', select_permissions: [{ role: 'r', permission: { columns: '*', filter: 'x' } }] }] })] },
+      false,
+      true,
+    ],
     ['an optional key set to null', { sources: [source({ tables: [{ table: 'a', is_enum: null }] })] }, true, false],
-    ['columns as one string', { sources: [source({ tables: [{ table: 'a', array_relationships: [{ name: 'b', using: { foreign_key_constraint_on: { table: 'b', columns: 'a_id' } } }] }] })] }, true, false],
+    [
+      'columns as one string',
+      {
+        sources: [
+          source({ tables: [{ table: 'a', array_relationships: [{ name: 'b', using: { foreign_key_constraint_on: { table: 'b', columns: 'a_id' } } }] }] }),
+        ],
+      },
+      true,
+      false,
+    ],
     // The published document accepts it only as a data connector source (its configuration may be any mapping).
-    ['an MS SQL source without pool settings', { sources: [{ name: 'm', kind: 'mssql', configuration: { connection_info: { connection_string: 'x' } }, tables: [] }] }, true, true],
-    ['an MS SQL source without a connection string', { sources: [{ name: 'm', kind: 'mssql', configuration: { connection_info: { pool_settings: {} } }, tables: [] }] }, false, true],
-    ['a data connector table named by one string', { sources: [{ name: 'd', kind: 'sqlite', configuration: { value: {} }, tables: [{ table: 'albums' }] }] }, true, false],
+    [
+      'an MS SQL source without pool settings',
+      { sources: [{ name: 'm', kind: 'mssql', configuration: { connection_info: { connection_string: 'x' } }, tables: [] }] },
+      true,
+      true,
+    ],
+    [
+      'an MS SQL source without a connection string',
+      { sources: [{ name: 'm', kind: 'mssql', configuration: { connection_info: { pool_settings: {} } }, tables: [] }] },
+      false,
+      true,
+    ],
+    [
+      'a data connector table named by one string',
+      { sources: [{ name: 'd', kind: 'sqlite', configuration: { value: {} }, tables: [{ table: 'albums' }] }] },
+      true,
+      false,
+    ],
   ];
   for (const [name, extra, valid, publishedValid] of cases) {
     test(name, () => {

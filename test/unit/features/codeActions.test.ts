@@ -62,9 +62,20 @@ describe('quick fix: include-not-found', () => {
       [TABLES]: '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include app_data_user_roles.yaml"\n- "!include app_data_audit.yaml"\n',
       'databases/default/tables/app_data_audit.yaml': 'table:\n  name: audit\n  schema: app_data\n',
     });
-    assert.deepEqual(fixed.fixes.map((f) => [f.title, f.change]), [
-      ['Create databases/default/tables/app_data_user_roles.yaml', { edits: [], files: [{ kind: 'create', file: path('databases/default/tables/app_data_user_roles.yaml'), text: 'table:\n  name: user_roles\n  schema: app_data\n' }] }],
-    ]);
+    assert.deepEqual(
+      fixed.fixes.map((f) => [f.title, f.change]),
+      [
+        [
+          'Create databases/default/tables/app_data_user_roles.yaml',
+          {
+            edits: [],
+            files: [
+              { kind: 'create', file: path('databases/default/tables/app_data_user_roles.yaml'), text: 'table:\n  name: user_roles\n  schema: app_data\n' },
+            ],
+          },
+        ],
+      ],
+    );
     applyAndRecheck(fixed, fixed.fixes[0]!);
   });
 
@@ -75,31 +86,43 @@ describe('quick fix: include-not-found', () => {
   });
 
   test('an included fragment gets what the schema expects there', () => {
-    const fixed = fixesFor('include-not-found', { 'remote_schemas.yaml': '- name: countries\n  definition:\n    url: https://countries.example/graphql\n    headers: !include headers.yaml\n' });
+    const fixed = fixesFor('include-not-found', {
+      'remote_schemas.yaml': '- name: countries\n  definition:\n    url: https://countries.example/graphql\n    headers: !include headers.yaml\n',
+    });
     assert.deepEqual(fixed.fixes[0]!.change.files, [{ kind: 'create', file: path('headers.yaml'), text: '' }]);
     applyAndRecheck(fixed, fixed.fixes[0]!);
   });
 });
 
 describe('quick fix: table-file-unreferenced', () => {
-  test('adds the include to tables.yaml in name order, in the file\'s include form', () => {
-    const fixed = fixesFor('table-file-unreferenced', { 'databases/default/tables/public_book.yaml': 'table:\n  name: book\n  schema: public\n', [TABLES]: '- "!include public_article.yaml"\n- "!include public_author.yaml"\n' });
-    assert.deepEqual(fixed.fixes.map((f) => [f.title, f.change.edits]), [
-      ['Include public_book.yaml in tables.yaml', [{ file: path(TABLES), span: { start: 65, end: 65 }, newText: '- "!include public_book.yaml"\n' }]],
-    ]);
+  test("adds the include to tables.yaml in name order, in the file's include form", () => {
+    const fixed = fixesFor('table-file-unreferenced', {
+      'databases/default/tables/public_book.yaml': 'table:\n  name: book\n  schema: public\n',
+      [TABLES]: '- "!include public_article.yaml"\n- "!include public_author.yaml"\n',
+    });
+    assert.deepEqual(
+      fixed.fixes.map((f) => [f.title, f.change.edits]),
+      [['Include public_book.yaml in tables.yaml', [{ file: path(TABLES), span: { start: 65, end: 65 }, newText: '- "!include public_book.yaml"\n' }]]],
+    );
     const files = applyAndRecheck(fixed, fixed.fixes[0]!);
     assert.equal(files.get(path(TABLES)), '- "!include public_article.yaml"\n- "!include public_author.yaml"\n- "!include public_book.yaml"\n');
   });
 
   test('tag form, inserted before a later name', () => {
-    const fixed = fixesFor('table-file-unreferenced', { 'databases/default/tables/public_anthology.yaml': 'table:\n  name: anthology\n  schema: public\n', [TABLES]: '- !include public_article.yaml\n- !include public_author.yaml' });
+    const fixed = fixesFor('table-file-unreferenced', {
+      'databases/default/tables/public_anthology.yaml': 'table:\n  name: anthology\n  schema: public\n',
+      [TABLES]: '- !include public_article.yaml\n- !include public_author.yaml',
+    });
     const files = applyAndRecheck(fixed, fixed.fixes[0]!);
     assert.equal(files.get(path(TABLES)), '- !include public_anthology.yaml\n- !include public_article.yaml\n- !include public_author.yaml');
   });
 });
 
 describe('quick fix: allow-list-unknown-collection', () => {
-  const files = { 'query_collections.yaml': '- name: allowed-queries\n  definition:\n    queries:\n      - name: q\n        query: query q { author { id } }\n', 'allow_list.yaml': '- collection: "allowed-querys"\n' };
+  const files = {
+    'query_collections.yaml': '- name: allowed-queries\n  definition:\n    queries:\n      - name: q\n        query: query q { author { id } }\n',
+    'allow_list.yaml': '- collection: "allowed-querys"\n',
+  };
 
   test('replaces the name with the closest collection, inside its quotes', () => {
     const fixed = fixesFor('allow-list-unknown-collection', files);
@@ -111,41 +134,62 @@ describe('quick fix: allow-list-unknown-collection', () => {
   test('creates the collection at the end of query_collections.yaml', () => {
     const fixed = fixesFor('allow-list-unknown-collection', files);
     const fix = only(fixed, 'Create query collection `allowed-querys` in query_collections.yaml');
-    assert.equal(applyAndRecheck(fixed, fix).get(path('query_collections.yaml')), `${files['query_collections.yaml']}- name: allowed-querys\n  definition:\n    queries: []\n`);
+    assert.equal(
+      applyAndRecheck(fixed, fix).get(path('query_collections.yaml')),
+      `${files['query_collections.yaml']}- name: allowed-querys\n  definition:\n    queries: []\n`,
+    );
   });
 
   test('creates query_collections.yaml when there is none; no replacement without a close name', () => {
     const fixed = fixesFor('allow-list-unknown-collection', { 'allow_list.yaml': '- collection: reports\n' });
-    assert.deepEqual(fixed.fixes.map((f) => f.change), [{ edits: [], files: [{ kind: 'create', file: path('query_collections.yaml'), text: '- name: reports\n  definition:\n    queries: []\n' }] }]);
+    assert.deepEqual(
+      fixed.fixes.map((f) => f.change),
+      [{ edits: [], files: [{ kind: 'create', file: path('query_collections.yaml'), text: '- name: reports\n  definition:\n    queries: []\n' }] }],
+    );
     applyAndRecheck(fixed, fixed.fixes[0]!);
   });
 
   test('no replacement that would list a collection twice', () => {
     const fixed = fixesFor('allow-list-unknown-collection', { ...files, 'allow_list.yaml': '- collection: allowed-queries\n- collection: allowed-querys\n' });
-    assert.deepEqual(fixed.fixes.map((f) => f.title), ['Create query collection `allowed-querys` in query_collections.yaml']);
+    assert.deepEqual(
+      fixed.fixes.map((f) => f.title),
+      ['Create query collection `allowed-querys` in query_collections.yaml'],
+    );
   });
 });
 
 describe('quick fix: relationship-name-duplicate', () => {
   test('renames the second one to a free name', () => {
     const fixed = fixesFor('relationship-name-duplicate', {
-      [ARTICLE]: 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\narray_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on:\n        columns: [article_id]\n        table: author\nselect_permissions:\n  - role: user\n    permission:\n      columns: [author_2]\n      filter: {}\n',
+      [ARTICLE]:
+        'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\narray_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on:\n        columns: [article_id]\n        table: author\nselect_permissions:\n  - role: user\n    permission:\n      columns: [author_2]\n      filter: {}\n',
     });
-    assert.deepEqual(fixed.fixes.map((f) => f.title), ['Rename this one to `author_3`']);
+    assert.deepEqual(
+      fixed.fixes.map((f) => f.title),
+      ['Rename this one to `author_3`'],
+    );
     const files = applyAndRecheck(fixed, fixed.fixes[0]!);
     assert.match(files.get(path(ARTICLE))!, /array_relationships:\n {2}- name: author_3\n/);
   });
 });
 
 describe('quick fix: remote-schema-url', () => {
-  const both = { 'remote_schemas.yaml': '- name: countries\n  definition:\n    url: https://countries.example/graphql\n    url_from_env: COUNTRIES_URL\n    timeout_seconds: 60\n' };
+  const both = {
+    'remote_schemas.yaml':
+      '- name: countries\n  definition:\n    url: https://countries.example/graphql\n    url_from_env: COUNTRIES_URL\n    timeout_seconds: 60\n',
+  };
   test('keep `url`', () => {
     const fixed = fixesFor('remote-schema-url', both);
     const files = applyAndRecheck(fixed, only(fixed, 'Keep `url` (remove `url_from_env`)'));
-    assert.equal(files.get(path('remote_schemas.yaml')), '- name: countries\n  definition:\n    url: https://countries.example/graphql\n    timeout_seconds: 60\n');
+    assert.equal(
+      files.get(path('remote_schemas.yaml')),
+      '- name: countries\n  definition:\n    url: https://countries.example/graphql\n    timeout_seconds: 60\n',
+    );
   });
   test('keep `url_from_env`, also in a flow mapping', () => {
-    const fixed = fixesFor('remote-schema-url', { 'remote_schemas.yaml': '- name: countries\n  definition: {url: "https://countries.example/graphql", url_from_env: COUNTRIES_URL}\n' });
+    const fixed = fixesFor('remote-schema-url', {
+      'remote_schemas.yaml': '- name: countries\n  definition: {url: "https://countries.example/graphql", url_from_env: COUNTRIES_URL}\n',
+    });
     const files = applyAndRecheck(fixed, only(fixed, 'Keep `url_from_env` (remove `url`)'));
     assert.equal(files.get(path('remote_schemas.yaml')), '- name: countries\n  definition: {url_from_env: COUNTRIES_URL}\n');
   });
@@ -161,14 +205,19 @@ describe('quick fix: relationship-deprecated-column', () => {
     assert.equal(files.get(path(AUTHOR)), BASE_AUTHOR);
   });
   test('in a flow mapping, a flow list', () => {
-    const fixed = fixesFor('relationship-deprecated-column', { [AUTHOR]: BASE_AUTHOR.replace(/foreign_key_constraint_on:\n[^]*?schema: public\n/, 'foreign_key_constraint_on: {table: article, column: author_id}\n') });
+    const fixed = fixesFor('relationship-deprecated-column', {
+      [AUTHOR]: BASE_AUTHOR.replace(/foreign_key_constraint_on:\n[^]*?schema: public\n/, 'foreign_key_constraint_on: {table: article, column: author_id}\n'),
+    });
     const files = applyAndRecheck(fixed, fixed.fixes[0]!);
     assert.match(files.get(path(AUTHOR))!, /foreign_key_constraint_on: \{table: article, columns: \[author_id\]\}\n/);
   });
 });
 
 describe('quick fix: table-file-name-mismatch', () => {
-  const files = { [TABLES]: '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_books.yaml"\n', 'databases/default/tables/public_books.yaml': 'table:\n  name: book\n  schema: public\n' };
+  const files = {
+    [TABLES]: '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_books.yaml"\n',
+    'databases/default/tables/public_books.yaml': 'table:\n  name: book\n  schema: public\n',
+  };
 
   test('rename the file and its include, as one change', () => {
     const fixed = fixesFor('table-file-name-mismatch', files);
@@ -187,8 +236,15 @@ describe('quick fix: table-file-name-mismatch', () => {
   });
 
   test('not `table:` when other tables point at the table by its current name', () => {
-    const fixed = fixesFor('table-file-name-mismatch', { [TABLES]: '- "!include public_author.yaml"\n- "!include public_articles.yaml"\n', [ARTICLE]: null, 'databases/default/tables/public_articles.yaml': BASE_ARTICLE });
-    assert.deepEqual(fixed.fixes.map((f) => f.title), ['Rename the file to public_article.yaml']);
+    const fixed = fixesFor('table-file-name-mismatch', {
+      [TABLES]: '- "!include public_author.yaml"\n- "!include public_articles.yaml"\n',
+      [ARTICLE]: null,
+      'databases/default/tables/public_articles.yaml': BASE_ARTICLE,
+    });
+    assert.deepEqual(
+      fixed.fixes.map((f) => f.title),
+      ['Rename the file to public_article.yaml'],
+    );
   });
 });
 
@@ -196,9 +252,15 @@ describe('quick fix: version-missing', () => {
   test('creates version.yaml, after which the folder is a root', () => {
     const files = caretProject({ 'version.yaml': null }).files;
     const problems = discoverRoots('/p', memoryHost(Object.fromEntries(files))).problems;
-    assert.deepEqual(problems.map((p) => p.code), ['version-missing']);
+    assert.deepEqual(
+      problems.map((p) => p.code),
+      ['version-missing'],
+    );
     const fixes = quickFixes({ finding: problems[0]! });
-    assert.deepEqual(fixes.map((f) => f.change), [{ edits: [], files: [{ kind: 'create', file: `${ROOT}/version.yaml`, text: 'version: 3\n' }] }]);
+    assert.deepEqual(
+      fixes.map((f) => f.change),
+      [{ edits: [], files: [{ kind: 'create', file: `${ROOT}/version.yaml`, text: 'version: 3\n' }] }],
+    );
     const after = discoverRoots('/p', memoryHost(Object.fromEntries(applyChange(files, fixes[0]!.change))));
     assert.deepEqual([after.roots, after.problems], [[ROOT], []]);
   });
@@ -209,14 +271,23 @@ describe('quick fix: action-not-in-graphql', () => {
 
   test('declares the action in actions.graphql the way the CLI writes it (a mutation)', () => {
     const graphql = 'type Query {\n  me: String\n}\n';
-    const fixed = fixesFor('action-not-in-graphql', { 'actions.yaml': `${yaml('synchronous')}  - name: me\n    definition:\n      kind: ""\n      handler: http://auth/me\n`, 'actions.graphql': graphql });
-    assert.deepEqual(fixed.fixes.map((f) => f.title), ['Declare `login` in actions.graphql (type Mutation, returns String)']);
+    const fixed = fixesFor('action-not-in-graphql', {
+      'actions.yaml': `${yaml('synchronous')}  - name: me\n    definition:\n      kind: ""\n      handler: http://auth/me\n`,
+      'actions.graphql': graphql,
+    });
+    assert.deepEqual(
+      fixed.fixes.map((f) => f.title),
+      ['Declare `login` in actions.graphql (type Mutation, returns String)'],
+    );
     assert.equal(applyAndRecheck(fixed, fixed.fixes[0]!).get(path('actions.graphql')), `${graphql}\ntype Mutation {\n  login: String\n}\n`);
   });
 
   test('a `kind: ""` action becomes a query; without actions.graphql the file is created', () => {
     const fixed = fixesFor('action-not-in-graphql', { 'actions.yaml': yaml('""') });
-    assert.deepEqual(fixed.fixes.map((f) => f.change), [{ edits: [], files: [{ kind: 'create', file: path('actions.graphql'), text: 'type Query {\n  login: String\n}\n' }] }]);
+    assert.deepEqual(
+      fixed.fixes.map((f) => f.change),
+      [{ edits: [], files: [{ kind: 'create', file: path('actions.graphql'), text: 'type Query {\n  login: String\n}\n' }] }],
+    );
     applyAndRecheck(fixed, fixed.fixes[0]!);
   });
 
@@ -234,17 +305,35 @@ describe('quick fix: action-not-in-yaml', () => {
 
   test('adds an entry after the last action (`kind: ""` for a query)', () => {
     const fixed = fixesFor('action-not-in-yaml', { 'actions.graphql': graphql, 'actions.yaml': `${login}custom_types: {}\n` });
-    assert.deepEqual(fixed.fixes.map((f) => f.title), ['Add `me` to actions.yaml']);
+    assert.deepEqual(
+      fixed.fixes.map((f) => f.title),
+      ['Add `me` to actions.yaml'],
+    );
     const files = applyAndRecheck(fixed, fixed.fixes[0]!);
-    assert.equal(files.get(path('actions.yaml')), `${login}  - name: me\n    definition:\n      kind: ""\n      handler: "{{ACTION_BASE_URL}}/me"\ncustom_types: {}\n`);
+    assert.equal(
+      files.get(path('actions.yaml')),
+      `${login}  - name: me\n    definition:\n      kind: ""\n      handler: "{{ACTION_BASE_URL}}/me"\ncustom_types: {}\n`,
+    );
   });
 
   test('fills an empty `actions: []`, and creates actions.yaml when there is none', () => {
-    const empty = fixesFor('action-not-in-yaml', { 'actions.graphql': 'type Mutation {\n  login: String\n}\n', 'actions.yaml': 'actions: []\ncustom_types: {}\n' });
+    const empty = fixesFor('action-not-in-yaml', {
+      'actions.graphql': 'type Mutation {\n  login: String\n}\n',
+      'actions.yaml': 'actions: []\ncustom_types: {}\n',
+    });
     const files = applyAndRecheck(empty, empty.fixes[0]!);
-    assert.equal(files.get(path('actions.yaml')), 'actions:\n  - name: login\n    definition:\n      kind: synchronous\n      handler: "{{ACTION_BASE_URL}}/login"\ncustom_types: {}\n');
+    assert.equal(
+      files.get(path('actions.yaml')),
+      'actions:\n  - name: login\n    definition:\n      kind: synchronous\n      handler: "{{ACTION_BASE_URL}}/login"\ncustom_types: {}\n',
+    );
     const none = fixesFor('action-not-in-yaml', { 'actions.graphql': 'type Mutation {\n  login: String\n}\n' });
-    assert.deepEqual(none.fixes[0]!.change.files, [{ kind: 'create', file: path('actions.yaml'), text: 'actions:\n  - name: login\n    definition:\n      kind: synchronous\n      handler: "{{ACTION_BASE_URL}}/login"\n' }]);
+    assert.deepEqual(none.fixes[0]!.change.files, [
+      {
+        kind: 'create',
+        file: path('actions.yaml'),
+        text: 'actions:\n  - name: login\n    definition:\n      kind: synchronous\n      handler: "{{ACTION_BASE_URL}}/login"\n',
+      },
+    ]);
     applyAndRecheck(none, none.fixes[0]!);
   });
 

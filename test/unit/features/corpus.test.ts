@@ -47,7 +47,11 @@ function check(files: ReadonlyMap<string, string>): RootResult {
   return checkRoot(ROOT, { host: memoryHost(Object.fromEntries(files)), cache: new ParseCache(), validator: schemaValidator() });
 }
 
-const codes = (r: RootResult): string => r.findings.map((f) => f.code).sort().join(' ');
+const codes = (r: RootResult): string =>
+  r.findings
+    .map((f) => f.code)
+    .sort()
+    .join(' ');
 
 /** A few symbols of each kind that a rename may take. */
 function renamable(result: RootResult): Occurrence[] {
@@ -55,7 +59,15 @@ function renamable(result: RootResult): Occurrence[] {
   const perKind = new Map<string, number>();
   for (const o of occurrencesOf(result).all) {
     const n = perKind.get(o.symbol.kind) ?? 0;
-    if (o.symbol.kind === 'table' || o.graphql || !o.definition || picked.has(o.id) || n >= RENAMES_PER_KIND || prepareRename({ result, file: o.loc.file, offset: o.loc.span.start }) === undefined) continue;
+    if (
+      o.symbol.kind === 'table' ||
+      o.graphql ||
+      !o.definition ||
+      picked.has(o.id) ||
+      n >= RENAMES_PER_KIND ||
+      prepareRename({ result, file: o.loc.file, offset: o.loc.span.start }) === undefined
+    )
+      continue;
     picked.set(o.id, o);
     perKind.set(o.symbol.kind, n + 1);
   }

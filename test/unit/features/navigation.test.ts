@@ -27,28 +27,42 @@ describe('go to definition', () => {
   });
 
   test('an allow-list entry goes to its collection', () => {
-    const p = caretProject({ 'query_collections.yaml': COLLECTIONS.replace('⟦get_authors⟧', 'get_authors'), 'allow_list.yaml': '- collection: "allowed-‸queries"\n' });
+    const p = caretProject({
+      'query_collections.yaml': COLLECTIONS.replace('⟦get_authors⟧', 'get_authors'),
+      'allow_list.yaml': '- collection: "allowed-‸queries"\n',
+    });
     assert.deepEqual(definition(p.input).map(at), marked(p.spans));
   });
 
   test('a rest endpoint goes to its collection and to its query', () => {
-    const endpoint = (collection: string, query: string): string => `- name: authors\n  url: authors\n  methods: [GET]\n  definition:\n    query:\n      collection_name: ${collection}\n      query_name: ${query}\n`;
-    const toCollection = caretProject({ 'query_collections.yaml': COLLECTIONS.replace('⟦get_authors⟧', 'get_authors'), 'rest_endpoints.yaml': endpoint('allowed-q‸ueries', 'get_authors') });
+    const endpoint = (collection: string, query: string): string =>
+      `- name: authors\n  url: authors\n  methods: [GET]\n  definition:\n    query:\n      collection_name: ${collection}\n      query_name: ${query}\n`;
+    const toCollection = caretProject({
+      'query_collections.yaml': COLLECTIONS.replace('⟦get_authors⟧', 'get_authors'),
+      'rest_endpoints.yaml': endpoint('allowed-q‸ueries', 'get_authors'),
+    });
     assert.deepEqual(definition(toCollection.input).map(at), marked(toCollection.spans));
-    const toQuery = caretProject({ 'query_collections.yaml': COLLECTIONS.replace('⟦allowed-queries⟧', 'allowed-queries'), 'rest_endpoints.yaml': endpoint('allowed-queries', 'get_‸authors') });
+    const toQuery = caretProject({
+      'query_collections.yaml': COLLECTIONS.replace('⟦allowed-queries⟧', 'allowed-queries'),
+      'rest_endpoints.yaml': endpoint('allowed-queries', 'get_‸authors'),
+    });
     assert.deepEqual(definition(toQuery.input).map(at), marked(toQuery.spans));
   });
 
   test("a relationship's target table goes to the table's `table:` in its file", () => {
     const p = caretProject({
-      [AUTHOR]: 'table:\n  name: author\n  schema: public\narray_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on:\n        columns: [author_id]\n        table: {name: arti‸cle, schema: public}\n',
+      [AUTHOR]:
+        'table:\n  name: author\n  schema: public\narray_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on:\n        columns: [author_id]\n        table: {name: arti‸cle, schema: public}\n',
       [ARTICLE]: 'table:\n  ⟦name: article\n  schema: public⟧\n',
     });
     assert.deepEqual(definition(p.input).map(at), marked(p.spans));
   });
 
   test('a relationship key in a permission filter goes to the relationship', () => {
-    const p = caretProject({ [ARTICLE]: 'table: {name: article, schema: public}\nobject_relationships:\n  - name: ⟦author⟧\n    using: {foreign_key_constraint_on: author_id}\nselect_permissions:\n  - role: user\n    permission: {columns: [id], filter: {auth‸or: {id: {_eq: X-Hasura-User-Id}}}}\n' });
+    const p = caretProject({
+      [ARTICLE]:
+        'table: {name: article, schema: public}\nobject_relationships:\n  - name: ⟦author⟧\n    using: {foreign_key_constraint_on: author_id}\nselect_permissions:\n  - role: user\n    permission: {columns: [id], filter: {auth‸or: {id: {_eq: X-Hasura-User-Id}}}}\n',
+    });
     assert.deepEqual(definition(p.input).map(at), marked(p.spans));
   });
 
@@ -65,7 +79,8 @@ describe('go to definition', () => {
     const p = caretProject({
       'inherited_roles.yaml': '- role_name: editor\n  role_set:\n    - us‸er\n',
       [AUTHOR]: 'table: {name: author, schema: public}\nselect_permissions:\n  - role: ⟦user⟧\n    permission: {columns: [id], filter: {}}\n',
-      [ARTICLE]: 'table: {name: article, schema: public}\ninsert_permissions:\n  - role: ⟦user⟧\n    permission: {columns: [id], check: {}}\nselect_permissions:\n  - role: ⟦user⟧\n    permission: {columns: [id], filter: {}}\n',
+      [ARTICLE]:
+        'table: {name: article, schema: public}\ninsert_permissions:\n  - role: ⟦user⟧\n    permission: {columns: [id], check: {}}\nselect_permissions:\n  - role: ⟦user⟧\n    permission: {columns: [id], filter: {}}\n',
     });
     assert.deepEqual(definition(p.input).map(at), marked(p.spans));
   });
@@ -99,7 +114,8 @@ remote_relationships:
     definition:
       to_source: {source: other, table: article, relationship_type: array, field_mapping: {id: author_id}}
 `,
-      'actions.yaml': 'actions: []\ncustom_types:\n  objects:\n    - name: Result\n      relationships:\n        - name: article\n          type: object\n          remote_table: ⟦article⟧\n          field_mapping: {article_id: id}\n',
+      'actions.yaml':
+        'actions: []\ncustom_types:\n  objects:\n    - name: Result\n      relationships:\n        - name: article\n          type: object\n          remote_table: ⟦article⟧\n          field_mapping: {article_id: id}\n',
     });
     assert.deepEqual(references(p.input, true).map(at), marked(p.spans));
   });
@@ -116,10 +132,12 @@ remote_relationships:
 
   test('of a role: permissions of tables, actions and remote schemas, inherited roles, allow-list scopes, introspection, API limits', () => {
     const p = caretProject({
-      [AUTHOR]: 'table: {name: author, schema: public}\nselect_permissions:\n  - role: ⟦us‸er⟧\n    permission: {columns: [id], filter: {}}\n  - role: admin2\n    permission: {columns: [id], filter: {}}\n',
+      [AUTHOR]:
+        'table: {name: author, schema: public}\nselect_permissions:\n  - role: ⟦us‸er⟧\n    permission: {columns: [id], filter: {}}\n  - role: admin2\n    permission: {columns: [id], filter: {}}\n',
       'actions.yaml': 'actions:\n  - name: login\n    definition: {kind: synchronous, handler: http://x}\n    permissions:\n      - role: ⟦user⟧\n',
       'actions.graphql': 'type Mutation {\n  login: String\n}\n',
-      'remote_schemas.yaml': '- name: rs\n  definition: {url: http://rs}\n  permissions:\n    - role: ⟦user⟧\n      definition: {schema: "type Query { a: Int }"}\n',
+      'remote_schemas.yaml':
+        '- name: rs\n  definition: {url: http://rs}\n  permissions:\n    - role: ⟦user⟧\n      definition: {schema: "type Query { a: Int }"}\n',
       'inherited_roles.yaml': '- role_name: editor\n  role_set: [⟦user⟧, admin2]\n',
       'query_collections.yaml': '- name: c\n  definition:\n    queries: []\n',
       'allow_list.yaml': '- collection: c\n  scope: {global: false, roles: [⟦user⟧]}\n',
@@ -130,7 +148,10 @@ remote_relationships:
   });
 
   test('of an action: actions.yaml and actions.graphql', () => {
-    const p = caretProject({ 'actions.yaml': 'actions:\n  - name: ⟦lo‸gin⟧\n    definition: {kind: synchronous, handler: http://x}\n', 'actions.graphql': 'type Mutation {\n  ⟦login⟧: String\n}\n' });
+    const p = caretProject({
+      'actions.yaml': 'actions:\n  - name: ⟦lo‸gin⟧\n    definition: {kind: synchronous, handler: http://x}\n',
+      'actions.graphql': 'type Mutation {\n  ⟦login⟧: String\n}\n',
+    });
     assert.deepEqual(references(p.input, true).map(at), marked(p.spans));
   });
 });

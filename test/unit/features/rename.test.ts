@@ -75,7 +75,10 @@ select_permissions:
   test('the renamed project checks the same as before (no new finding)', () => {
     const project = caretProject(files);
     const after = checkFiles(applyChange(project.files, renamed(project, 'writer')), { schemas: true });
-    assert.deepEqual(after.findings.map((f) => f.code), project.result.findings.map((f) => f.code));
+    assert.deepEqual(
+      after.findings.map((f) => f.code),
+      project.result.findings.map((f) => f.code),
+    );
     const text = applyChange(project.files, renamed(project, 'writer')).get(path(ARTICLE))!;
     assert.match(text, /- _not: \{"writer": \{name/);
   });
@@ -134,13 +137,17 @@ describe('rename a collection, a query, a role, an action', () => {
 
   test('a role everywhere it is named; a name YAML would misread is quoted', () => {
     const project = caretProject({
-      'databases/default/tables/public_author.yaml': 'table: {name: author, schema: public}\nselect_permissions:\n  - role: ⟦us‸er⟧\n    permission: {columns: [id], filter: {}}\n',
+      'databases/default/tables/public_author.yaml':
+        'table: {name: author, schema: public}\nselect_permissions:\n  - role: ⟦us‸er⟧\n    permission: {columns: [id], filter: {}}\n',
       'inherited_roles.yaml': '- role_name: editor\n  role_set: [⟦user⟧]\n',
       'api_limits.yaml': 'node_limit:\n  global: 10\n  per_role:\n    ⟦user⟧: 5\n',
     });
     const change = renamed(project, 'yes');
     assert.deepEqual(change.edits.map(at), marked(project.spans));
-    assert.deepEqual(change.edits.map((e) => e.newText), ['"yes"', '"yes"', '"yes"']);
+    assert.deepEqual(
+      change.edits.map((e) => e.newText),
+      ['"yes"', '"yes"', '"yes"'],
+    );
     const after = checkFiles(applyChange(project.files, change), { schemas: true });
     assert.deepEqual([...after.index.roles.keys()].sort(), ['editor', 'yes']);
   });
@@ -152,11 +159,16 @@ describe('rename a collection, a query, a role, an action', () => {
     });
     const change = renamed(project, 'signIn');
     assert.deepEqual(change.edits.map(at), marked(project.spans));
-    assert.deepEqual(change.edits.map((e) => e.newText), ['signIn', 'signIn']);
+    assert.deepEqual(
+      change.edits.map((e) => e.newText),
+      ['signIn', 'signIn'],
+    );
   });
 
   test('refusals: a table, an existing name, an escaped spelling', () => {
-    assert.deepEqual(prepareRename(caretProject({ [ARTICLE]: 'table:\n  name: arti‸cle\n  schema: public\n' }).input), { error: 'Tables are named by the database: rename the table there, then its file and `table:` here.' });
+    assert.deepEqual(prepareRename(caretProject({ [ARTICLE]: 'table:\n  name: arti‸cle\n  schema: public\n' }).input), {
+      error: 'Tables are named by the database: rename the table there, then its file and `table:` here.',
+    });
     const collections = caretProject({ 'query_collections.yaml': '- name: a‸\n  definition: {queries: []}\n- name: b\n  definition: {queries: []}\n' });
     assert.deepEqual(rename(collections.input, 'b'), { error: 'A query collection named `b` already exists.' });
     const escaped = caretProject({ 'query_collections.yaml': '- name: a‸\n  definition: {queries: []}\n', 'allow_list.yaml': '- collection: "\\x61"\n' });

@@ -26,11 +26,22 @@ describe('core change -> LSP WorkspaceEdit', () => {
     const uri = (rel: string): string => pathToUri(path(rel));
     assert.deepEqual(edit, {
       documentChanges: [
-        { textDocument: { uri: uri('databases/default/tables/tables.yaml'), version: null }, edits: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 30 } }, newText: 'public_post.yaml' }] },
+        {
+          textDocument: { uri: uri('databases/default/tables/tables.yaml'), version: null },
+          edits: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 30 } }, newText: 'public_post.yaml' }],
+        },
         { kind: 'create', uri: uri('version2.yaml'), options: { overwrite: false, ignoreIfExists: false } },
-        { textDocument: { uri: uri('version2.yaml'), version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'version: 3\n' }] },
+        {
+          textDocument: { uri: uri('version2.yaml'), version: null },
+          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'version: 3\n' }],
+        },
         { kind: 'create', uri: uri('empty.yaml'), options: { overwrite: false, ignoreIfExists: false } },
-        { kind: 'rename', oldUri: uri('databases/default/tables/public_article.yaml'), newUri: uri('databases/default/tables/public_post.yaml'), options: { overwrite: false, ignoreIfExists: false } },
+        {
+          kind: 'rename',
+          oldUri: uri('databases/default/tables/public_article.yaml'),
+          newUri: uri('databases/default/tables/public_post.yaml'),
+          options: { overwrite: false, ignoreIfExists: false },
+        },
       ],
     });
   });

@@ -23,7 +23,10 @@ describe('fuzzing the whole check with mutated real projects', () => {
   test('a case is the same bytes every time (seed and index are enough to replay it)', () => {
     const a = makeCase(corpus, 7, 123);
     const b = makeCase(corpus, 7, 123);
-    assert.deepEqual([a.project, a.file, a.mutators, Buffer.from(a.bytes).toString('hex')], [b.project, b.file, b.mutators, Buffer.from(b.bytes).toString('hex')]);
+    assert.deepEqual(
+      [a.project, a.file, a.mutators, Buffer.from(a.bytes).toString('hex')],
+      [b.project, b.file, b.mutators, Buffer.from(b.bytes).toString('hex')],
+    );
     assert.notDeepEqual(Buffer.from(makeCase(corpus, 7, 124).bytes), Buffer.from(a.bytes));
   });
 

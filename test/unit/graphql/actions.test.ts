@@ -9,8 +9,14 @@ const only = (result: ReturnType<typeof assertMarked>, code: string) => result.f
 describe('a valid project with actions, custom types, collections, endpoints and remote schema permissions', () => {
   test('none of the GraphQL codes fires', () => {
     const { result } = check({ ...ACTIONS, ...COLLECTIONS }, { schemas: true });
-    assert.deepEqual(result.findings.filter((f) => GRAPHQL_CODES.includes(f.code)), []);
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
+    assert.deepEqual(
+      result.findings.filter((f) => GRAPHQL_CODES.includes(f.code)),
+      [],
+    );
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'),
+      [],
+    );
   });
 });
 
@@ -24,7 +30,10 @@ describe('graphql-syntax', () => {
   });
   test('the cross-checks wait until the file parses', () => {
     const { result } = check(variant(ACTIONS, 'actions.graphql', 'scalar Email', 'scalar'));
-    assert.deepEqual(result.findings.filter((f) => GRAPHQL_CODES.includes(f.code)).map((f) => f.code), ['graphql-syntax']);
+    assert.deepEqual(
+      result.findings.filter((f) => GRAPHQL_CODES.includes(f.code)).map((f) => f.code),
+      ['graphql-syntax'],
+    );
   });
   test('an empty or comment-only actions.graphql is fine', () => {
     assertMarked('graphql-syntax', { 'actions.yaml': 'actions: []\ncustom_types: {}\n', 'actions.graphql': '# nothing yet\n\n' });
@@ -40,7 +49,9 @@ describe('action-not-in-graphql / action-not-in-yaml', () => {
     assert.deepEqual(f.data, { action: 'signUp', suggestion: 'signup' });
     assert.match(f.message, /the CLI stops with "action signUp is not present in actions.graphql"\. Did you mean `signup`\?$/);
     const field = ACTIONS['actions.graphql']!.indexOf('signup(');
-    assert.deepEqual(f.related, [{ file: path('actions.graphql'), span: { start: field, end: field + 'signup'.length }, message: 'Field `signup` in actions.graphql' }]);
+    assert.deepEqual(f.related, [
+      { file: path('actions.graphql'), span: { start: field, end: field + 'signup'.length }, message: 'Field `signup` in actions.graphql' },
+    ]);
   });
   test('the field then has no entry in actions.yaml (an error: the engine requires a handler; pointing back)', () => {
     const files = variant(variant(ACTIONS, 'actions.yaml', 'name: signup', 'name: signUp'), 'actions.graphql', '  signup(', '  ⟦signup⟧(');
@@ -58,7 +69,10 @@ describe('action-not-in-graphql / action-not-in-yaml', () => {
     let graphql = ACTIONS['actions.graphql']!;
     for (const name of ['login', 'signup', 'sendReport']) graphql = graphql.replace(`  ${name}(`, `  ⟦${name}⟧(`);
     const result = assertMarked('action-not-in-yaml', { ...ACTIONS, 'actions.yaml': null, 'actions.graphql': graphql });
-    assert.deepEqual(only(result, 'action-not-in-yaml').map((f) => f.related), [undefined, undefined, undefined]);
+    assert.deepEqual(
+      only(result, 'action-not-in-yaml').map((f) => f.related),
+      [undefined, undefined, undefined],
+    );
   });
   test('without actions.graphql every action is reported', () => {
     const files = { ...ACTIONS, 'actions.graphql': null };
@@ -82,21 +96,36 @@ describe('action-kind-invalid / action-async-query', () => {
     const f = only(result, 'action-kind-invalid')[0]!;
     assert.deepEqual(f.data, { action: 'signup', kind: '', suggestion: 'synchronous' });
     assert.equal(f.related?.[0]?.file, path('actions.graphql'));
-    assert.deepEqual(result.findings.filter((x) => x.severity === 'error').map((x) => x.code), ['action-kind-invalid']);
+    assert.deepEqual(
+      result.findings.filter((x) => x.severity === 'error').map((x) => x.code),
+      ['action-kind-invalid'],
+    );
   });
   test('a null kind on a mutation is reported on the key', () => {
     assertMarked('action-kind-invalid', variant(ACTIONS, 'actions.yaml', 'kind: synchronous', '⟦kind⟧:'));
   });
   test('another string on a mutation: one error, with the kind it meant', () => {
     const result = assertMarked('action-kind-invalid', variant(ACTIONS, 'actions.yaml', 'kind: synchronous', 'kind: ⟦synchronou⟧'), { schemas: true });
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['action-kind-invalid']);
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity === 'error').map((f) => f.code),
+      ['action-kind-invalid'],
+    );
     const f = only(result, 'action-kind-invalid')[0]!;
-    assert.equal(f.message, 'Action `signup` is a mutation (a field of `type Mutation`): its `kind` is `synchronous` or `asynchronous`, not "synchronou"; the engine rejects it. Did you mean `synchronous`?');
+    assert.equal(
+      f.message,
+      'Action `signup` is a mutation (a field of `type Mutation`): its `kind` is `synchronous` or `asynchronous`, not "synchronou"; the engine rejects it. Did you mean `synchronous`?',
+    );
     assert.deepEqual(f.data, { action: 'signup', kind: 'synchronou', suggestion: 'synchronous' });
   });
   test('of a query the engine never reads kind (nor type: the CLI takes it from actions.graphql): no error', () => {
-    const { result } = check(variant(variant(ACTIONS, 'actions.yaml', 'kind: ""', 'kind: synchronou'), 'actions.yaml', 'kind: synchronou', 'kind: synchronou\n      type: quer'), { schemas: true });
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error'), []);
+    const { result } = check(
+      variant(variant(ACTIONS, 'actions.yaml', 'kind: ""', 'kind: synchronou'), 'actions.yaml', 'kind: synchronou', 'kind: synchronou\n      type: quer'),
+      { schemas: true },
+    );
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity === 'error'),
+      [],
+    );
   });
   test('"" and a missing kind are fine on queries; asynchronous on a mutation is fine', () => {
     assertMarked('action-kind-invalid', variant(ACTIONS, 'actions.yaml', '      kind: ""\n', ''));
@@ -116,7 +145,12 @@ describe('custom-type-not-in-graphql', () => {
     assert.match(f.message, /add `scalar Emial` there/);
   });
   test('a type listed under the wrong kind', () => {
-    const moved = variant(variant(ACTIONS, 'actions.yaml', 'input_objects:\n    - name: SignupInput', 'input_objects: []'), 'actions.yaml', '  scalars:', '    - name: ⟦SignupInput⟧\n  scalars:');
+    const moved = variant(
+      variant(ACTIONS, 'actions.yaml', 'input_objects:\n    - name: SignupInput', 'input_objects: []'),
+      'actions.yaml',
+      '  scalars:',
+      '    - name: ⟦SignupInput⟧\n  scalars:',
+    );
     const result = assertMarked('custom-type-not-in-graphql', moved);
     const f = only(result, 'custom-type-not-in-graphql')[0]!;
     assert.deepEqual(f.data, { type: 'SignupInput', kind: 'objects', definedAs: 'input_objects' });
@@ -132,7 +166,10 @@ describe('graphql-unknown-type', () => {
     let graphql = ACTIONS['actions.graphql']!.replace('plan: Plan', 'plan: ⟦Plann⟧').replace('): Boolean', '): ⟦Bool⟧');
     graphql = graphql.replace('password: String!', 'password: String!, n: ⟦Long⟧');
     const result = assertMarked('graphql-unknown-type', { ...ACTIONS, 'actions.graphql': graphql });
-    assert.deepEqual(only(result, 'graphql-unknown-type').map((f) => f.data), [{ type: 'Long' }, { type: 'Bool' }, { type: 'Plann', suggestion: 'Plan' }]);
+    assert.deepEqual(
+      only(result, 'graphql-unknown-type').map((f) => f.data),
+      [{ type: 'Long' }, { type: 'Bool' }, { type: 'Plann', suggestion: 'Plan' }],
+    );
   });
   test('GraphQL scalars, Postgres scalars (also arrays) and types defined anywhere in the file are known', () => {
     const graphql = `${ACTIONS['actions.graphql']!}\ninput More {\n  a: ID\n  b: numeric\n  c: _text\n  d: geography\n  e: Later\n}\n\ninput Later {\n  x: Float\n}\n`;
@@ -142,14 +179,25 @@ describe('graphql-unknown-type', () => {
 
 describe('action-relationship-target-untracked / action-relationship-unknown-field', () => {
   test('a remote table the source does not track', () => {
-    const result = assertMarked('action-relationship-target-untracked', variant(ACTIONS, 'actions.yaml', 'remote_table:\n            schema: public\n            name: author', 'remote_table:\n            ⟦schema: public\n            name: authors⟧'));
+    const result = assertMarked(
+      'action-relationship-target-untracked',
+      variant(
+        ACTIONS,
+        'actions.yaml',
+        'remote_table:\n            schema: public\n            name: author',
+        'remote_table:\n            ⟦schema: public\n            name: authors⟧',
+      ),
+    );
     assert.deepEqual(only(result, 'action-relationship-target-untracked')[0]!.data, { schema: 'public', name: 'authors', source: 'default' });
   });
   test('a source that does not exist', () => {
     assertMarked('action-relationship-target-untracked', variant(ACTIONS, 'actions.yaml', 'source: default', 'source: ⟦analytics⟧'));
   });
   test('a string remote_table is a table in schema public', () => {
-    assertMarked('action-relationship-target-untracked', variant(ACTIONS, 'actions.yaml', 'remote_table:\n            schema: public\n            name: author', 'remote_table: article'));
+    assertMarked(
+      'action-relationship-target-untracked',
+      variant(ACTIONS, 'actions.yaml', 'remote_table:\n            schema: public\n            name: author', 'remote_table: article'),
+    );
   });
   test('a field_mapping key that is not a field of the object type', () => {
     const result = assertMarked('action-relationship-unknown-field', variant(ACTIONS, 'actions.yaml', 'authorId: id', '⟦authorID⟧: id'));

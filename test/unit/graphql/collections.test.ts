@@ -4,7 +4,9 @@ import { assertMarked, path } from '../helpers/project';
 import { COLLECTIONS, variant } from './fixtures';
 
 /** A collection with one query whose YAML value is `value` (already indented for `query: `). */
-const collection = (value: string): Record<string, string> => ({ 'query_collections.yaml': `- name: c\n  definition:\n    queries:\n      - name: q\n        query: ${value}\n` });
+const collection = (value: string): Record<string, string> => ({
+  'query_collections.yaml': `- name: c\n  definition:\n    queries:\n      - name: q\n        query: ${value}\n`,
+});
 
 describe('query-syntax: the error is placed exactly inside the YAML string, whatever its style', () => {
   test('a multi-line block literal (|)', () => {
@@ -37,7 +39,14 @@ describe('query-syntax: the error is placed exactly inside the YAML string, what
   });
   test('valid queries in every style are fine', () => {
     assertMarked('query-syntax', COLLECTIONS);
-    for (const value of ['query q { a }', '"query q { a }"', "'query q { a }'", '|\n          query q { a }\n', '>\n          query q {\n            a\n          }\n']) assertMarked('query-syntax', collection(value));
+    for (const value of [
+      'query q { a }',
+      '"query q { a }"',
+      "'query q { a }'",
+      '|\n          query q { a }\n',
+      '>\n          query q {\n            a\n          }\n',
+    ])
+      assertMarked('query-syntax', collection(value));
   });
 });
 
@@ -75,8 +84,14 @@ describe('rest-endpoint-variables', () => {
 
 describe('remote-schema-permission-syntax', () => {
   test('a syntax error in a permission schema, in place', () => {
-    const result = assertMarked('remote-schema-permission-syntax', variant(COLLECTIONS, 'remote_schemas.yaml', 'type Country { code: ID! name: String! }', 'type Country { code: ID! name: ⟦}⟧'));
-    assert.equal(result.findings.find((x) => x.code === 'remote-schema-permission-syntax')?.message, 'GraphQL syntax error in the schema of role `user` on remote schema `countries`: Expected Name, found "}".');
+    const result = assertMarked(
+      'remote-schema-permission-syntax',
+      variant(COLLECTIONS, 'remote_schemas.yaml', 'type Country { code: ID! name: String! }', 'type Country { code: ID! name: ⟦}⟧'),
+    );
+    assert.equal(
+      result.findings.find((x) => x.code === 'remote-schema-permission-syntax')?.message,
+      'GraphQL syntax error in the schema of role `user` on remote schema `countries`: Expected Name, found "}".',
+    );
   });
   test('a valid schema is fine', () => {
     assertMarked('remote-schema-permission-syntax', COLLECTIONS);

@@ -22,7 +22,10 @@ describe('the GraphQL rules find nothing in the real projects of ../shared/corpu
       const result = checkFolder(toCorePath(path.join(CORPUS, project)), { host: createNodeHost(), cache: new ParseCache(), validator: schemaValidator() });
       assert.equal(result.roots.length, 1);
       const mine = result.roots.flatMap((r) => r.findings).filter((f) => GRAPHQL_CODES.includes(f.code));
-      assert.deepEqual(mine.map((f) => `${f.code} ${f.file}:${f.span.start} ${f.message}`), []);
+      assert.deepEqual(
+        mine.map((f) => `${f.code} ${f.file}:${f.span.start} ${f.message}`),
+        [],
+      );
     });
   }
 
@@ -50,16 +53,29 @@ function codesAfter(project: string, file: string, from: string, to: string): st
 
 describe('one typo in a real project is found, and only it', () => {
   test('an action renamed in actions.yaml (5stackgg__api)', () => {
-    assert.deepEqual(codesAfter('5stackgg__api', 'actions.yaml', '- name: sendScrimRequest', '- name: sendScrimRequests'), ['action-not-in-yaml', 'action-not-in-graphql']);
+    assert.deepEqual(codesAfter('5stackgg__api', 'actions.yaml', '- name: sendScrimRequest', '- name: sendScrimRequests'), [
+      'action-not-in-yaml',
+      'action-not-in-graphql',
+    ]);
   });
   test('a field_mapping key that is not a field (5stackgg__api)', () => {
     assert.deepEqual(codesAfter('5stackgg__api', 'actions.yaml', 'steam_id: steam_id', 'steamid: steam_id'), ['action-relationship-unknown-field']);
   });
   test('a url variable renamed (metaDAOproject__futarchy-indexer)', () => {
-    assert.deepEqual(codesAfter('metaDAOproject__futarchy-indexer', 'rest_endpoints.yaml', 'url: dao-name/:slug', 'url: dao-name/:slugs'), ['rest-endpoint-variables']);
+    assert.deepEqual(codesAfter('metaDAOproject__futarchy-indexer', 'rest_endpoints.yaml', 'url: dao-name/:slug', 'url: dao-name/:slugs'), [
+      'rest-endpoint-variables',
+    ]);
   });
   test('a brace lost in a block-scalar query (metaDAOproject__futarchy-indexer)', () => {
-    assert.deepEqual(codesAfter('metaDAOproject__futarchy-indexer', 'query_collections.yaml', 'dao_details(where: {slug:{_eq:$slug}}) {', 'dao_details(where: {slug:{_eq:$slug}) {'), ['query-syntax']);
+    assert.deepEqual(
+      codesAfter(
+        'metaDAOproject__futarchy-indexer',
+        'query_collections.yaml',
+        'dao_details(where: {slug:{_eq:$slug}}) {',
+        'dao_details(where: {slug:{_eq:$slug}) {',
+      ),
+      ['query-syntax'],
+    );
   });
   test('a type reference misspelt in actions.graphql (MrMint__cellar-assistant)', () => {
     const text = fs.readFileSync(path.join(CORPUS, 'MrMint__cellar-assistant/metadata/actions.graphql'), 'utf8');

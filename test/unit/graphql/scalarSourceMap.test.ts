@@ -205,15 +205,38 @@ describe('scalarSourceMap: generated scalars in every style', () => {
   test('hand-shaped sources: plain, quoted and block scalars with folding, escapes, indicators and chomping', () => {
     const r = randomSource(99);
     const words = ['query', 'q', '{', '}', '$id', 'a_b', 'é', '😀', '(x:', '1)'];
-    const plain = (): string => r.pick(words) + Array.from({ length: r.int(8) }, () => r.pick([' ', '  ', '\n    ', '\n\n    ', '\n      ', '  \n    ']) + r.pick(words)).join('');
-    const dq = ['a', 'b c', ' ', '\\n', '\\t', '\\"', '\\\\', '\\u00e9', '\\x41', '\\U0001F600', '\\/', '\\ ', '\n    ', '\n\n    ', '  \n    ', '\\\n    ', "'", '#', '\r\n    '];
+    const plain = (): string =>
+      r.pick(words) + Array.from({ length: r.int(8) }, () => r.pick([' ', '  ', '\n    ', '\n\n    ', '\n      ', '  \n    ']) + r.pick(words)).join('');
+    const dq = [
+      'a',
+      'b c',
+      ' ',
+      '\\n',
+      '\\t',
+      '\\"',
+      '\\\\',
+      '\\u00e9',
+      '\\x41',
+      '\\U0001F600',
+      '\\/',
+      '\\ ',
+      '\n    ',
+      '\n\n    ',
+      '  \n    ',
+      '\\\n    ',
+      "'",
+      '#',
+      '\r\n    ',
+    ];
     const sq = ['a', 'b c', ' ', "''", '\n    ', '\n\n    ', '  \n    ', '"', '\\', '#'];
     const quoted = (q: string, parts: readonly string[]): string => q + Array.from({ length: r.int(12) }, () => r.pick(parts)).join('') + q;
     const block = (): string => {
       const header = r.pick(['|', '|-', '|+', '>', '>-', '>+', '|2', '|1-', '|-2', '>2', '>+1']);
       const indicator = Number(/\d/.exec(header)?.[0] ?? '0');
       const base = 2 + (indicator ? indicator : r.int(3));
-      const lines = Array.from({ length: 1 + r.int(6) }, () => r.pick(['', ' '.repeat(base) + r.pick(words), ' '.repeat(base + 1 + r.int(3)) + r.pick(words), ' '.repeat(base) + r.pick(words) + ' ' + r.pick(words)]));
+      const lines = Array.from({ length: 1 + r.int(6) }, () =>
+        r.pick(['', ' '.repeat(base) + r.pick(words), ' '.repeat(base + 1 + r.int(3)) + r.pick(words), ' '.repeat(base) + r.pick(words) + ' ' + r.pick(words)]),
+      );
       if (!lines.some((l) => l.trim() !== '')) lines.push(' '.repeat(base) + 'z');
       if (indicator === 0) lines.unshift(' '.repeat(base) + r.pick(words));
       return `${header}${r.pick(['', ' # c'])}\n${lines.join('\n')}\n${r.pick(['', '\n', '\n\n'])}`;
@@ -226,6 +249,7 @@ describe('scalarSourceMap: generated scalars in every style', () => {
       const indented = prefix === 'outer:\n  ' ? value.replace(/\n(?=.)/g, '\n  ') : value;
       assertRoundTrip(`${prefix}k: ${indented}${indented.endsWith('\n') ? '' : '\n'}next: 1\n`.replace('- k: ', '- k: '), types);
     }
-    for (const style of ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED', 'indicator']) assert.ok((types.get(style) ?? 0) >= 40, JSON.stringify([...types]));
+    for (const style of ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED', 'indicator'])
+      assert.ok((types.get(style) ?? 0) >= 40, JSON.stringify([...types]));
   });
 });

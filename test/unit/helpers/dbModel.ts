@@ -1,4 +1,12 @@
-import type { ColumnModel, DatabaseModel, DatabaseModels, ForeignKeyModel, FunctionArgModel, FunctionModel, RelationModel } from '../../../server/src/core/db/model';
+import type {
+  ColumnModel,
+  DatabaseModel,
+  DatabaseModels,
+  ForeignKeyModel,
+  FunctionArgModel,
+  FunctionModel,
+  RelationModel,
+} from '../../../server/src/core/db/model';
 
 /** A relation written briefly: columns as `name: type` (`?` suffix: nullable), keys by column lists. */
 export interface RelationSpec {
@@ -35,14 +43,20 @@ function fk(text: string, i: number): ForeignKeyModel {
 
 function relation(key: string, spec: RelationSpec): RelationModel {
   const [schema, name] = key.split('.') as [string, string];
-  const columns: ColumnModel[] = Object.entries(spec.columns).map(([col, type]) => ({ name: col, type: type.replace(/\?$/, ''), nullable: type.endsWith('?') }));
+  const columns: ColumnModel[] = Object.entries(spec.columns).map(([col, type]) => ({
+    name: col,
+    type: type.replace(/\?$/, ''),
+    nullable: type.endsWith('?'),
+  }));
   return { schema, name, kind: spec.kind ?? 'table', columns, primaryKey: spec.pk ?? [], uniques: spec.uniques ?? [], foreignKeys: (spec.fks ?? []).map(fk) };
 }
 
 function arg(text: string): FunctionArgModel {
   const parts = text.split(' ');
   const mode = ['out', 'inout', 'variadic'].includes(parts[0]!) ? (parts.shift() as FunctionArgModel['mode']) : 'in';
-  return parts.length === 1 ? { name: '', type: parts[0]!, mode, hasDefault: false } : { name: parts[0]!, type: parts.slice(1).join(' '), mode, hasDefault: false };
+  return parts.length === 1
+    ? { name: '', type: parts[0]!, mode, hasDefault: false }
+    : { name: parts[0]!, type: parts.slice(1).join(' '), mode, hasDefault: false };
 }
 
 function fn(key: string, spec: FunctionSpec): FunctionModel {
@@ -63,7 +77,15 @@ export function dbModel(spec: ModelSpec, source = 'default'): DatabaseModel {
   const relations = Object.fromEntries(Object.entries(spec.relations).map(([k, r]) => [k, relation(k, r)]));
   const functions = Object.fromEntries(Object.entries(spec.functions ?? {}).map(([k, f]) => [k, (Array.isArray(f) ? f : [f]).map((one) => fn(k, one))]));
   const schemas = spec.schemas ?? [...new Set([...Object.keys(spec.relations), ...Object.keys(spec.functions ?? {})].map((k) => k.split('.')[0]!))];
-  return { source, origin: { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 }, schemas, relations, functions, enums: {}, uncertain: spec.uncertain ?? [] };
+  return {
+    source,
+    origin: { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 },
+    schemas,
+    relations,
+    functions,
+    enums: {},
+    uncertain: spec.uncertain ?? [],
+  };
 }
 
 export function models(...list: DatabaseModel[]): DatabaseModels {

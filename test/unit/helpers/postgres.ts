@@ -90,7 +90,9 @@ function mustRun(bin: string, args: readonly string[]): void {
  */
 function requireTls(dir: string, data: string): void {
   const [key, crt] = [path.join(data, 'server.key'), path.join(data, 'server.crt')];
-  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-keyout', key, '-out', crt], { encoding: 'utf8' });
+  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-keyout', key, '-out', crt], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`openssl failed: ${r.stderr}`);
   fs.chmodSync(key, 0o600);
   fs.appendFileSync(path.join(data, 'postgresql.conf'), "\nssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n");
@@ -118,7 +120,21 @@ export async function startCluster(options: { tlsOnly?: boolean } = {}): Promise
   };
   running.add(stop);
   try {
-    mustRun(path.join(bin, 'initdb'), ['-D', data, '-U', ADMIN.user, '--pwfile', pwfile, '--auth', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C', '--no-sync']);
+    mustRun(path.join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      ADMIN.user,
+      '--pwfile',
+      pwfile,
+      '--auth',
+      'scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale',
+      'C',
+      '--no-sync',
+    ]);
     if (options.tlsOnly) requireTls(dir, data);
     const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30`;
     started = true;

@@ -67,10 +67,18 @@ export interface CheckOptions {
 /** Check services over in-memory files, with the schemas and database models `options` ask for. */
 export function servicesFor(files: Record<string, string>, options: CheckOptions): CheckServices {
   const databases = options.databases;
-  return { host: memoryHost(files), cache: new ParseCache(), ...(options.schemas ? { validator: schemaValidator() } : {}), ...(databases ? { databases: () => databases } : {}) };
+  return {
+    host: memoryHost(files),
+    cache: new ParseCache(),
+    ...(options.schemas ? { validator: schemaValidator() } : {}),
+    ...(databases ? { databases: () => databases } : {}),
+  };
 }
 
-export function check(marked: Record<string, string | null>, options: CheckOptions = {}): { result: RootResult; spans: Record<string, { start: number; end: number }[]> } {
+export function check(
+  marked: Record<string, string | null>,
+  options: CheckOptions = {},
+): { result: RootResult; spans: Record<string, { start: number; end: number }[]> } {
   const merged: Record<string, string> = { ...BASE };
   for (const [k, v] of Object.entries(marked)) {
     if (v === null) delete merged[k];
@@ -83,8 +91,13 @@ export function check(marked: Record<string, string | null>, options: CheckOptio
 /** Asserts that the findings with `code` are exactly the marked spans (in file order). */
 export function assertMarked(code: string, marked: Record<string, string | null>, options: CheckOptions = {}): RootResult {
   const { result, spans } = check(marked, options);
-  const actual = result.findings.filter((f) => f.code === code).map(where).sort();
-  const want = Object.entries(spans).flatMap(([file, list]) => list.map((s) => expected(code, file, s))).sort();
+  const actual = result.findings
+    .filter((f) => f.code === code)
+    .map(where)
+    .sort();
+  const want = Object.entries(spans)
+    .flatMap(([file, list]) => list.map((s) => expected(code, file, s)))
+    .sort();
   assert.deepEqual(actual, want);
   return result;
 }

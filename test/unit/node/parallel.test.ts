@@ -28,9 +28,22 @@ function plain(result: FolderResult): unknown {
     roots: result.roots.map((r) => ({
       root: r.root,
       findings: r.findings,
-      files: [...r.project.files.values()].map((f) => [f.path, f.kind, f.unreferenced, f.includedBy.map((s) => [s.file, s.ref.raw, s.ref.span]), f.yaml?.includes.map((i) => [i.raw, i.target, i.span, i.path])]),
+      files: [...r.project.files.values()].map((f) => [
+        f.path,
+        f.kind,
+        f.unreferenced,
+        f.includedBy.map((s) => [s.file, s.ref.raw, s.ref.span]),
+        f.yaml?.includes.map((i) => [i.raw, i.target, i.span, i.path]),
+      ]),
       loading: r.project.findings,
-      tables: r.index.tables.map((t) => [t.key, t.source, t.at.file, t.relationships.map((x) => [x.name.name, x.target ? [x.target.schema, x.target.name] : null]), t.permissions.map((p) => [p.role, p.kind]), [...t.columns]]),
+      tables: r.index.tables.map((t) => [
+        t.key,
+        t.source,
+        t.at.file,
+        t.relationships.map((x) => [x.name.name, x.target ? [x.target.schema, x.target.name] : null]),
+        t.permissions.map((p) => [p.role, p.kind]),
+        [...t.columns],
+      ]),
       sources: r.index.sources.map((s) => s.name.name),
       roles: [...r.index.roles.keys()],
       collections: r.index.collections.map((c) => c.name.name),
@@ -38,7 +51,10 @@ function plain(result: FolderResult): unknown {
   };
 }
 
-async function both(dir: string, options: Partial<ParallelOptions> = {}): Promise<{ serial: FolderResult; parallel: FolderResult; adopted: number; errors: readonly string[]; services: CheckServices }> {
+async function both(
+  dir: string,
+  options: Partial<ParallelOptions> = {},
+): Promise<{ serial: FolderResult; parallel: FolderResult; adopted: number; errors: readonly string[]; services: CheckServices }> {
   const serial = checkFolder(dir, fresh());
   const loaded = await parallelLoad(dir, fresh(), { jobs: 3, threshold: 0, ...options });
   return { serial, parallel: checkFolder(dir, loaded.services), adopted: loaded.adopted, errors: loaded.errors, services: loaded.services };
@@ -60,13 +76,21 @@ const TABLE = (name: string, extra = ''): string => `table:\n  name: ${name}\n  
 /** A project with a broken file, a binary file, anchors, a schema error, an include outside a table file and an orphan. */
 const MIXED: Record<string, string | Uint8Array> = {
   'metadata/version.yaml': 'version: 3\n',
-  'metadata/databases/databases.yaml': '- name: default\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url: postgres://x\n  tables: "!include default/tables/tables.yaml"\n',
-  'metadata/databases/default/tables/tables.yaml': '- "!include public_a.yaml"\n- "!include public_b.yaml"\n- "!include public_c.yaml"\n- "!include public_d.yaml"\n- "!include public_e.yaml"\n',
-  'metadata/databases/default/tables/public_a.yaml': TABLE('a', 'select_permissions:\n  - role: user\n    permission:\n      columns: [id]\n      filter: {}\n'),
+  'metadata/databases/databases.yaml':
+    '- name: default\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url: postgres://x\n  tables: "!include default/tables/tables.yaml"\n',
+  'metadata/databases/default/tables/tables.yaml':
+    '- "!include public_a.yaml"\n- "!include public_b.yaml"\n- "!include public_c.yaml"\n- "!include public_d.yaml"\n- "!include public_e.yaml"\n',
+  'metadata/databases/default/tables/public_a.yaml': TABLE(
+    'a',
+    'select_permissions:\n  - role: user\n    permission:\n      columns: [id]\n      filter: {}\n',
+  ),
   'metadata/databases/default/tables/public_b.yaml': TABLE('b', 'select_permissions:\n  - role: user\n    permision:\n      columns: [id\n'),
   'metadata/databases/default/tables/public_c.yaml': new Uint8Array([0x74, 0, 0x61]),
   'metadata/databases/default/tables/public_d.yaml': TABLE('d', 'x: &anchor {a: 1}\ny: *anchor\n'),
-  'metadata/databases/default/tables/public_e.yaml': TABLE('e', 'object_relationships:\n  - name: a\n    using:\n      foreign_key_constraint_on: a_id\n  - nmae: b\n'),
+  'metadata/databases/default/tables/public_e.yaml': TABLE(
+    'e',
+    'object_relationships:\n  - name: a\n    using:\n      foreign_key_constraint_on: a_id\n  - nmae: b\n',
+  ),
   'metadata/databases/default/tables/public_orphan.yaml': TABLE('orphan', 'unknown_key: 1\n'),
   'metadata/query_collections.yaml': '- name: allowed-queries\n  definition:\n    queries:\n      - name: q\n        query: "query { a { id } }"\n',
   'metadata/allow_list.yaml': '- collection: allowed-queries\n',
@@ -82,7 +106,10 @@ describe('parallel load (check --jobs)', () => {
   });
 
   test('corpus projects check the same with 2 and 4 threads as with one; the workers parse and validate most files', async () => {
-    const projects = fs.readdirSync(CORPUS).filter((name) => fs.existsSync(path.join(CORPUS, name, 'metadata', 'version.yaml'))).slice(0, 8);
+    const projects = fs
+      .readdirSync(CORPUS)
+      .filter((name) => fs.existsSync(path.join(CORPUS, name, 'metadata', 'version.yaml')))
+      .slice(0, 8);
     assert.ok(projects.length >= 5);
     for (const project of projects) {
       const dir = toCorePath(path.join(CORPUS, project, 'metadata'));
@@ -115,7 +142,11 @@ describe('parallel load (check --jobs)', () => {
       'garbage.js': `const host = require(${JSON.stringify(path.resolve(__dirname, '../../../server/src/node/fsHost.js'))}).createNodeHost();\nconst { parentPort } = require("node:worker_threads");\nparentPort.on("message", (m) => parentPort.postMessage({ id: m.id, files: m.paths.map((p) => ({ path: p, read: host.readFile(p), real: host.realPath(p), packed: { ints: new Int32Array([7, 7, 7]), strings: [], numbers: [] }, kind: "table", schema: [] })) }));\n`,
     });
     const serial = plain(checkFolder(dir, fresh()));
-    for (const [file, expectError] of [['throws.js', true], ['exits.js', true], ['garbage.js', false]] as const) {
+    for (const [file, expectError] of [
+      ['throws.js', true],
+      ['exits.js', true],
+      ['garbage.js', false],
+    ] as const) {
       const loaded = await parallelLoad(dir, fresh(), { jobs: 3, threshold: 0, workerFile: path.join(failing, file) });
       assert.deepEqual(plain(checkFolder(dir, loaded.services)), serial, file);
       assert.equal(loaded.errors.length > 0, expectError, `${file}: ${loaded.errors.join('; ')}`);
@@ -124,12 +155,21 @@ describe('parallel load (check --jobs)', () => {
   });
 
   test('the parse store keeps working: the parses of a parallel load are saved and restore the same check', async () => {
-    const dir = toCorePath(path.join(CORPUS, fs.readdirSync(CORPUS).find((n) => fs.existsSync(path.join(CORPUS, n, 'metadata', 'version.yaml')))!, 'metadata'));
+    const dir = toCorePath(
+      path.join(
+        CORPUS,
+        fs.readdirSync(CORPUS).find((n) => fs.existsSync(path.join(CORPUS, n, 'metadata', 'version.yaml')))!,
+        'metadata',
+      ),
+    );
     const loaded = await parallelLoad(dir, fresh(), { jobs: 2, threshold: 0 });
     const first = checkFolder(dir, loaded.services);
     assert.ok(loaded.adopted > 0);
     const entries = new Map<string, string>();
-    const store: ParseStore = { load: (text) => (entries.has(text) ? (JSON.parse(entries.get(text)!) as unknown) : undefined), save: (text, compact) => entries.set(text, JSON.stringify(compact)) };
+    const store: ParseStore = {
+      load: (text) => (entries.has(text) ? (JSON.parse(entries.get(text)!) as unknown) : undefined),
+      save: (text, compact) => entries.set(text, JSON.stringify(compact)),
+    };
     let saved = 0;
     for (const file of loaded.services.cache.current()) {
       const compact = file.syntax.length === 0 ? toCompact(file.doc) : undefined;
@@ -153,12 +193,17 @@ describe('parallel load (check --jobs)', () => {
   });
 
   test('the built CLI: a 300-table project reports the same with --jobs 3 (dist/parseWorker.js) as with --jobs 1; bad jobs settings are usage errors', () => {
-    const files: Record<string, string> = { ...Object.fromEntries(Object.entries(MIXED).filter(([, v]) => typeof v === 'string')) as Record<string, string> };
+    const files: Record<string, string> = { ...(Object.fromEntries(Object.entries(MIXED).filter(([, v]) => typeof v === 'string')) as Record<string, string>) };
     const names = Array.from({ length: 300 }, (_, i) => `t${i}`);
     files['metadata/databases/default/tables/tables.yaml'] = names.map((n) => `- "!include public_${n}.yaml"\n`).join('');
-    for (const [i, n] of names.entries()) files[`metadata/databases/default/tables/public_${n}.yaml`] = TABLE(n, i % 7 === 0 ? 'select_permissions:\n  - role: user\n    permision: {}\n' : '');
+    for (const [i, n] of names.entries())
+      files[`metadata/databases/default/tables/public_${n}.yaml`] = TABLE(n, i % 7 === 0 ? 'select_permissions:\n  - role: user\n    permision: {}\n' : '');
     const dir = tempDir(files);
-    const cli = (args: string[], env: Record<string, string> = {}): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [path.resolve(__dirname, '../../../../dist/cli.js'), 'check', dir, '--format', 'json', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const cli = (args: string[], env: Record<string, string> = {}): ReturnType<typeof spawnSync> =>
+      spawnSync(process.execPath, [path.resolve(__dirname, '../../../../dist/cli.js'), 'check', dir, '--format', 'json', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
     const one = cli(['--jobs', '1']);
     const three = cli(['--jobs', '3']);
     assert.equal(one.status, 1, String(one.stderr));
@@ -182,4 +227,3 @@ describe('parallel load (check --jobs)', () => {
     assert.equal(resolveJobs(undefined, { GRAPHQL_METADATA_JOBS: '0' }), 'GRAPHQL_METADATA_JOBS must be a whole number >= 1, not `0`.');
   });
 });
-

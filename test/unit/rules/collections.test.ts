@@ -17,10 +17,16 @@ describe('allow-list-unknown-collection / allow-list-duplicate', () => {
       'query_collections.yaml': collections,
       'allow_list.yaml': '- collection: allowed-queries\n- collection: ⟦allowed-querys⟧\n',
     });
-    assert.deepEqual(result.findings.find((f) => f.code === 'allow-list-unknown-collection')?.data, { collection: 'allowed-querys', suggestion: 'allowed-queries' });
+    assert.deepEqual(result.findings.find((f) => f.code === 'allow-list-unknown-collection')?.data, {
+      collection: 'allowed-querys',
+      suggestion: 'allowed-queries',
+    });
   });
   test('the same collection twice', () => {
-    assertMarked('allow-list-duplicate', { 'query_collections.yaml': collections, 'allow_list.yaml': '- collection: allowed-queries\n- collection: ⟦allowed-queries⟧\n' });
+    assertMarked('allow-list-duplicate', {
+      'query_collections.yaml': collections,
+      'allow_list.yaml': '- collection: allowed-queries\n- collection: ⟦allowed-queries⟧\n',
+    });
   });
   test('a known collection once is fine', () => {
     assertMarked('allow-list-unknown-collection', { 'query_collections.yaml': collections, 'allow_list.yaml': '- collection: allowed-queries\n' });
@@ -35,16 +41,22 @@ describe('allow-list-scope', () => {
     });
   });
   test('global false with roles is fine', () => {
-    assertMarked('allow-list-scope', { 'query_collections.yaml': collections, 'allow_list.yaml': '- collection: allowed-queries\n  scope:\n    global: false\n    roles: [user]\n' });
+    assertMarked('allow-list-scope', {
+      'query_collections.yaml': collections,
+      'allow_list.yaml': '- collection: allowed-queries\n  scope:\n    global: false\n    roles: [user]\n',
+    });
   });
 });
 
 describe('query-collection-duplicate / query-duplicate', () => {
   test('duplicate collection names and duplicate query names', () => {
-    const files = { 'query_collections.yaml': `${collections}- name: ⟦allowed-queries⟧\n  definition:\n    queries:\n      - name: a\n        query: query a { x }\n` };
+    const files = {
+      'query_collections.yaml': `${collections}- name: ⟦allowed-queries⟧\n  definition:\n    queries:\n      - name: a\n        query: query a { x }\n`,
+    };
     assertMarked('query-collection-duplicate', files);
     assertMarked('query-duplicate', {
-      'query_collections.yaml': '- name: c\n  definition:\n    queries:\n      - name: a\n        query: query a { x }\n      - name: ⟦a⟧\n        query: query b { x }\n',
+      'query_collections.yaml':
+        '- name: c\n  definition:\n    queries:\n      - name: a\n        query: query a { x }\n      - name: ⟦a⟧\n        query: query b { x }\n',
     });
   });
   test('unique names are fine', () => {
@@ -70,6 +82,9 @@ describe('rest endpoints', () => {
   });
   test('a known query is fine', () => {
     assertMarked('rest-endpoint-unknown-query', { 'query_collections.yaml': collections, 'rest_endpoints.yaml': endpoint('allowed-queries', 'get_authors') });
-    assertMarked('rest-endpoint-unknown-collection', { 'query_collections.yaml': collections, 'rest_endpoints.yaml': endpoint('allowed-queries', 'get_authors') });
+    assertMarked('rest-endpoint-unknown-collection', {
+      'query_collections.yaml': collections,
+      'rest_endpoints.yaml': endpoint('allowed-queries', 'get_authors'),
+    });
   });
 });

@@ -11,7 +11,8 @@ const SPEC: ModelSpec = {
     'public.article': { columns: { id: 'integer', author_id: 'integer', title: 'text?' }, pk: ['id'], fks: ['author_id -> public.author(id)'] },
   },
 };
-const db = (spec: Partial<ModelSpec> = {}): ReturnType<typeof models> => models(dbModel({ ...SPEC, ...spec, relations: { ...SPEC.relations, ...spec.relations } }));
+const db = (spec: Partial<ModelSpec> = {}): ReturnType<typeof models> =>
+  models(dbModel({ ...SPEC, ...spec, relations: { ...SPEC.relations, ...spec.relations } }));
 
 const AUTHOR = 'databases/default/tables/public_author.yaml';
 const ARTICLE = 'databases/default/tables/public_article.yaml';
@@ -28,29 +29,61 @@ describe('database rules on a project that matches its database', () => {
   });
   test('without a model the database rules are silent, whatever the metadata says', () => {
     const { result } = check(article('select_permissions:\n  - role: user\n    permission:\n      columns: [nope]\n      filter: {}\n'));
-    assert.deepEqual(result.findings.filter((f) => f.code.startsWith('db-')), []);
+    assert.deepEqual(
+      result.findings.filter((f) => f.code.startsWith('db-')),
+      [],
+    );
   });
 });
 
 describe('db-table-missing', () => {
   test('a tracked table the database lacks, at its `table:` value, with the closest name', () => {
     const relations = { 'public.author': SPEC.relations['public.author']!, 'public.articles': SPEC.relations['public.article']! };
-    const result = assertMarked('db-table-missing', { [ARTICLE]: 'table:\n  ⟦name: article\n  schema: public⟧\n' }, { databases: models(dbModel({ relations })) });
+    const result = assertMarked(
+      'db-table-missing',
+      { [ARTICLE]: 'table:\n  ⟦name: article\n  schema: public⟧\n' },
+      { databases: models(dbModel({ relations })) },
+    );
     const f = result.findings.find((x) => x.code === 'db-table-missing')!;
-    assert.equal(f.message, '`public.article` is tracked, but the database the migrations build has no such table or view; the engine marks it inconsistent. Did you mean `public.articles`?');
+    assert.equal(
+      f.message,
+      '`public.article` is tracked, but the database the migrations build has no such table or view; the engine marks it inconsistent. Did you mean `public.articles`?',
+    );
     assert.deepEqual(f.data, { source: 'default', table: 'public.article', suggestion: 'public.articles' });
   });
   test('a schema the migrations never create (nhost `auth`) and a name a failed statement mentions are not judged', () => {
     const files = {
-      'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n- "!include public_ghost.yaml"\n',
+      'databases/default/tables/tables.yaml':
+        '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n- "!include public_ghost.yaml"\n',
       'databases/default/tables/auth_users.yaml': 'table:\n  name: users\n  schema: auth\n',
       'databases/default/tables/public_ghost.yaml': 'table:\n  name: ghost\n  schema: public\n',
     };
     assertMarked('db-table-missing', files, { databases: db({ uncertain: ['ghost'] }) });
     // A schema the migrations only use (nhost's auth, made as a stand-in to apply them) is not judged either.
-    assertMarked('db-table-missing', { ...files, 'databases/default/tables/public_ghost.yaml': null, 'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n' }, { databases: models({ ...dbModel({ ...SPEC, schemas: ['public', 'auth'] }), externalSchemas: ['auth'] }) });
-    assertMarked('db-table-missing', { ...files, 'databases/default/tables/public_ghost.yaml': null, 'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n', 'databases/default/tables/auth_users.yaml': 'table:\n  ⟦name: users\n  schema: auth⟧\n' }, { databases: models(dbModel({ ...SPEC, schemas: ['public', 'auth'] })) });
-    assertMarked('db-table-missing', { ...files, 'databases/default/tables/public_ghost.yaml': 'table:\n  ⟦name: ghost\n  schema: public⟧\n' }, { databases: db() });
+    assertMarked(
+      'db-table-missing',
+      {
+        ...files,
+        'databases/default/tables/public_ghost.yaml': null,
+        'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n',
+      },
+      { databases: models({ ...dbModel({ ...SPEC, schemas: ['public', 'auth'] }), externalSchemas: ['auth'] }) },
+    );
+    assertMarked(
+      'db-table-missing',
+      {
+        ...files,
+        'databases/default/tables/public_ghost.yaml': null,
+        'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include auth_users.yaml"\n',
+        'databases/default/tables/auth_users.yaml': 'table:\n  ⟦name: users\n  schema: auth⟧\n',
+      },
+      { databases: models(dbModel({ ...SPEC, schemas: ['public', 'auth'] })) },
+    );
+    assertMarked(
+      'db-table-missing',
+      { ...files, 'databases/default/tables/public_ghost.yaml': 'table:\n  ⟦name: ghost\n  schema: public⟧\n' },
+      { databases: db() },
+    );
   });
 });
 
@@ -69,9 +102,15 @@ describe('db-column-missing', () => {
       { databases: db() },
     );
     const [first, second] = result.findings.filter((x) => x.code === 'db-column-missing');
-    assert.equal(first!.message, '`public.article` has no column `titel` in the database the migrations build (named by the insert permission of role `user`). Did you mean `title`?');
+    assert.equal(
+      first!.message,
+      '`public.article` has no column `titel` in the database the migrations build (named by the insert permission of role `user`). Did you mean `title`?',
+    );
     assert.deepEqual(first!.data, { source: 'default', table: 'public.article', column: 'titel', suggestion: 'title' });
-    assert.equal(second!.message, '`public.article` has no column `author` in the database the migrations build (named by the preset of the insert permission of role `user`).');
+    assert.equal(
+      second!.message,
+      '`public.article` has no column `author` in the database the migrations build (named by the preset of the insert permission of role `user`).',
+    );
   });
   test('filter keys, through relationships (also one whose target only the foreign key tells) and _exists; relationship, computed-field and aggregate keys are not columns', () => {
     assertMarked(
@@ -149,7 +188,9 @@ event_triggers:
     );
   });
   test('a column of a table the model does not judge is never reported', () => {
-    assertMarked('db-column-missing', article('select_permissions:\n  - role: user\n    permission:\n      columns: [fresh]\n      filter: {}\n'), { databases: db({ uncertain: ['fresh'] }) });
+    assertMarked('db-column-missing', article('select_permissions:\n  - role: user\n    permission:\n      columns: [fresh]\n      filter: {}\n'), {
+      databases: db({ uncertain: ['fresh'] }),
+    });
   });
 });
 
@@ -186,17 +227,35 @@ describe('db-foreign-key-missing and db-foreign-key-ambiguous', () => {
         'public.article': { ...SPEC.relations['public.article']!, fks: ['author_id -> public.editor(id)', 'author_id -> public.author(id)'] },
       },
     });
-    assertMarked('db-foreign-key-ambiguous', article('object_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: ⟦author_id⟧\n'), { databases: other });
-    const onlyEditor = db({ relations: { 'public.editor': { columns: { id: 'integer' }, pk: ['id'] }, 'public.article': { ...SPEC.relations['public.article']!, fks: ['author_id -> public.editor(id)'] } } });
-    assertMarked('db-foreign-key-missing', author('array_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on: ⟦{table: article, columns: [author_id]}⟧\n'), { databases: onlyEditor });
+    assertMarked('db-foreign-key-ambiguous', article('object_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: ⟦author_id⟧\n'), {
+      databases: other,
+    });
+    const onlyEditor = db({
+      relations: {
+        'public.editor': { columns: { id: 'integer' }, pk: ['id'] },
+        'public.article': { ...SPEC.relations['public.article']!, fks: ['author_id -> public.editor(id)'] },
+      },
+    });
+    assertMarked(
+      'db-foreign-key-missing',
+      author('array_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on: ⟦{table: article, columns: [author_id]}⟧\n'),
+      { databases: onlyEditor },
+    );
     // `column` takes a list too, as the engine reads it.
-    assertMarked('db-foreign-key-missing', author('array_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on: ⟦{table: article, column: [author_id]}⟧\n'), { databases: onlyEditor });
+    assertMarked(
+      'db-foreign-key-missing',
+      author('array_relationships:\n  - name: articles\n    using:\n      foreign_key_constraint_on: ⟦{table: article, column: [author_id]}⟧\n'),
+      { databases: onlyEditor },
+    );
   });
 });
 
 describe('what a failed migration statement names is not judged by the other rules either', () => {
   test('no foreign-key, uniqueness, column-clash or enum finding on a table a failed statement names', () => {
-    const uncertain = db({ uncertain: ['article'], relations: { 'public.article': { columns: { id: 'integer', author_id: 'integer', title: 'text' }, pk: ['id'] } } });
+    const uncertain = db({
+      uncertain: ['article'],
+      relations: { 'public.article': { columns: { id: 'integer', author_id: 'integer', title: 'text' }, pk: ['id'] } },
+    });
     const files = {
       ...article(`is_enum: true
 object_relationships:
@@ -213,12 +272,10 @@ object_relationships:
 `),
     };
     assert.deepEqual(codes(files, uncertain), []);
-    assert.deepEqual(codes(files, db({ relations: { 'public.article': { columns: { id: 'integer', author_id: 'integer', title: 'text' }, pk: ['id'] } } })).sort(), [
-      'db-enum-table-invalid',
-      'db-foreign-key-missing',
-      'db-object-relationship-not-unique',
-      'relationship-name-conflicts-column',
-    ]);
+    assert.deepEqual(
+      codes(files, db({ relations: { 'public.article': { columns: { id: 'integer', author_id: 'integer', title: 'text' }, pk: ['id'] } } })).sort(),
+      ['db-enum-table-invalid', 'db-foreign-key-missing', 'db-object-relationship-not-unique', 'relationship-name-conflicts-column'],
+    );
   });
 });
 
@@ -246,7 +303,11 @@ describe('db-object-relationship-not-unique', () => {
 
 describe('relationship-name-conflicts-column (columns only the database knows)', () => {
   test('a relationship named like a real column', () => {
-    assertMarked('relationship-name-conflicts-column', article('object_relationships:\n  - name: ⟦title⟧\n    using:\n      foreign_key_constraint_on: author_id\n'), { databases: db() });
+    assertMarked(
+      'relationship-name-conflicts-column',
+      article('object_relationships:\n  - name: ⟦title⟧\n    using:\n      foreign_key_constraint_on: author_id\n'),
+      { databases: db() },
+    );
   });
 });
 
@@ -265,8 +326,10 @@ describe('db-enum-table-invalid', () => {
   });
 });
 
-const WITH_FUNCTIONS = (functions: string): Record<string, string> => ({ 'databases/databases.yaml': `${BASE['databases/databases.yaml']!}  functions:
-${functions}` });
+const WITH_FUNCTIONS = (functions: string): Record<string, string> => ({
+  'databases/databases.yaml': `${BASE['databases/databases.yaml']!}  functions:
+${functions}`,
+});
 
 describe('db-function-missing and db-function-invalid (tracked functions)', () => {
   const functions = {
@@ -299,14 +362,18 @@ describe('db-function-missing and db-function-invalid (tracked functions)', () =
   });
   test('a result table that the source does not track', () => {
     const files = { ...WITH_FUNCTIONS('    - function: ⟦search_editors⟧\n') };
-    const withEditor = db({ relations: { 'public.editor': { columns: { id: 'integer' }, pk: ['id'] } }, functions: { 'public.search_editors': { returns: 'editor', returnsRelation: 'public.editor', setof: true } } });
+    const withEditor = db({
+      relations: { 'public.editor': { columns: { id: 'integer' }, pk: ['id'] } },
+      functions: { 'public.search_editors': { returns: 'editor', returnsRelation: 'public.editor', setof: true } },
+    });
     const result = assertMarked('db-function-invalid', files, { databases: withEditor });
     assert.match(result.findings.find((f) => f.code === 'db-function-invalid')!.message, /it returns `public\.editor`, which is not tracked\.$/);
   });
 });
 
 describe('db-computed-field-invalid', () => {
-  const computed = (fn: string, extra = ''): Record<string, string> => article(`computed_fields:\n  - name: score\n    definition:\n      function: ${fn}\n${extra}`);
+  const computed = (fn: string, extra = ''): Record<string, string> =>
+    article(`computed_fields:\n  - name: score\n    definition:\n      function: ${fn}\n${extra}`);
   const functions = {
     'public.article_score': { args: ['a article'], returns: 'integer' },
     'public.author_score': { args: ['a author'], returns: 'integer' },
@@ -315,7 +382,9 @@ describe('db-computed-field-invalid', () => {
   };
   test('the first argument of another table, a VOLATILE function, a table argument that is no argument; fine ones silent', () => {
     assertMarked('db-computed-field-invalid', computed('article_score'), { databases: db({ functions }) });
-    assertMarked('db-computed-field-invalid', computed('with_session', '      table_argument: row\n      session_argument: hasura_session\n'), { databases: db({ functions }) });
+    assertMarked('db-computed-field-invalid', computed('with_session', '      table_argument: row\n      session_argument: hasura_session\n'), {
+      databases: db({ functions }),
+    });
     const wrong = assertMarked('db-computed-field-invalid', computed('⟦author_score⟧'), { databases: db({ functions }) });
     assert.equal(
       wrong.findings.find((f) => f.code === 'db-computed-field-invalid')!.message,

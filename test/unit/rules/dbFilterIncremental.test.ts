@@ -10,12 +10,14 @@ import { BASE, path, ROOT, schemaValidator } from '../helpers/project';
 const AUTHOR = path('databases/default/tables/public_author.yaml');
 const ARTICLE = path('databases/default/tables/public_article.yaml');
 
-const DATABASES = models(dbModel({
-  relations: {
-    'public.author': { columns: { id: 'integer', name: 'text' }, pk: ['id'] },
-    'public.article': { columns: { id: 'integer', author_id: 'integer' }, pk: ['id'], fks: ['author_id -> public.author(id)'] },
-  },
-}));
+const DATABASES = models(
+  dbModel({
+    relations: {
+      'public.author': { columns: { id: 'integer', name: 'text' }, pk: ['id'] },
+      'public.article': { columns: { id: 'integer', author_id: 'integer' }, pk: ['id'], fks: ['author_id -> public.author(id)'] },
+    },
+  }),
+);
 
 const ARTICLE_FILTER = `${BASE['databases/default/tables/public_article.yaml']!}select_permissions:
   - role: user
@@ -26,17 +28,22 @@ const ARTICLE_FILTER = `${BASE['databases/default/tables/public_article.yaml']!}
 
 /** The filter findings of each check, as `file code message`. */
 function filterFindings(session: RootSession, changed?: string[]): string[] {
-  return session.check(changed).findings.filter((f) => f.code === 'db-column-missing').map((f) => `${f.file.slice(ROOT.length + 1)} ${f.message}`);
+  return session
+    .check(changed)
+    .findings.filter((f) => f.code === 'db-column-missing')
+    .map((f) => `${f.file.slice(ROOT.length + 1)} ${f.message}`);
 }
 
 test('db-column-missing in filters, edit by edit: a change in a table the walk went through is seen, without a change of the table whose filter it is', () => {
   const files: Record<string, string> = { ...Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [path(rel), text])), [ARTICLE]: ARTICLE_FILTER };
   const host = memoryHost(files);
   const session = new RootSession(ROOT, { host, cache: new ParseCache(), validator: schemaValidator(), memo: new IndexMemo(), databases: () => DATABASES });
-  const missing = 'databases/default/tables/public_article.yaml `public.author` has no column `nickname` in the database the migrations build (named by the select permission of role `user`).';
+  const missing =
+    'databases/default/tables/public_article.yaml `public.author` has no column `nickname` in the database the migrations build (named by the select permission of role `user`).';
   assert.deepEqual(filterFindings(session), [missing]);
   // author gets a relationship named nickname: the key is a relationship now, not a column.
-  files[AUTHOR] = `${BASE['databases/default/tables/public_author.yaml']!}object_relationships:\n  - name: nickname\n    using:\n      foreign_key_constraint_on: id\n`;
+  files[AUTHOR] =
+    `${BASE['databases/default/tables/public_author.yaml']!}object_relationships:\n  - name: nickname\n    using:\n      foreign_key_constraint_on: id\n`;
   assert.deepEqual(filterFindings(session, [AUTHOR]), []);
   // And back: the finding returns, though the article file never changed.
   files[AUTHOR] = BASE['databases/default/tables/public_author.yaml']!;

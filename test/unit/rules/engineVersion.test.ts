@@ -16,12 +16,19 @@ import { BASE, ROOT, schemaValidator } from '../helpers/project';
 /** Checks BASE plus opentelemetry.yaml for a target version; the findings with `code`, and the marked spans. */
 function otel(marked: string, version?: EngineVersion): { actual: string[]; want: string[]; messages: string[]; all: string[] } {
   const project = markedProject(ROOT, { ...BASE, 'opentelemetry.yaml': marked });
-  const result = checkRoot(ROOT, { host: memoryHost(project.files), cache: new ParseCache(), validator: schemaValidator(), ...(version ? { engineVersion: version } : {}) });
+  const result = checkRoot(ROOT, {
+    host: memoryHost(project.files),
+    cache: new ParseCache(),
+    validator: schemaValidator(),
+    ...(version ? { engineVersion: version } : {}),
+  });
   const code = 'engine-version-unsupported';
   const found = result.findings.filter((f) => f.code === code);
   return {
     actual: found.map(where).sort(),
-    want: Object.entries(project.spans).flatMap(([file, spans]) => spans.map((s) => expected(code, file, s))).sort(),
+    want: Object.entries(project.spans)
+      .flatMap(([file, spans]) => spans.map((s) => expected(code, file, s)))
+      .sort(),
     messages: found.map((f) => f.message),
     all: result.findings.filter((f) => f.severity === 'error').map((f) => f.code),
   };
@@ -84,12 +91,24 @@ describe('engine versions', () => {
     assert.deepEqual((parseArgs(['check', '--engine-version', 'v2.37', 'dir'], false) as CheckArgs).engineVersion, { major: 2, minor: 37, patch: 0 });
     assert.deepEqual((parseArgs(['check', '--engine-version=2.39.1'], false) as CheckArgs).engineVersion, { major: 2, minor: 39, patch: 1 });
     assert.equal((parseArgs(['check'], false) as CheckArgs).engineVersion, undefined);
-    assert.deepEqual(parseArgs(['check', '--engine-version', 'soon'], false), { command: 'error', message: '--engine-version takes a version such as v2.39 or 2.36.6, or latest.' });
+    assert.deepEqual(parseArgs(['check', '--engine-version', 'soon'], false), {
+      command: 'error',
+      message: '--engine-version takes a version such as v2.39 or 2.36.6, or latest.',
+    });
     const files: Record<string, string> = {};
     for (const [rel, text] of Object.entries({ ...BASE, 'opentelemetry.yaml': 'status: "{{HGE_OTEL_STATUS}}"\n' })) files[`${ROOT}/${rel}`] = text;
     const run = async (argv: string[]): Promise<{ code: number; out: string }> => {
       let out = '';
-      const code = await runCli({ argv, cwd: '/p', isTty: false, host: memoryHost(files), schemas: loadSchemaSet, version: 'test', stdout: (t) => (out += t), stderr: (t) => (out += t) });
+      const code = await runCli({
+        argv,
+        cwd: '/p',
+        isTty: false,
+        host: memoryHost(files),
+        schemas: loadSchemaSet,
+        version: 'test',
+        stdout: (t) => (out += t),
+        stderr: (t) => (out += t),
+      });
       return { code, out };
     };
     assert.equal((await run(['check', 'metadata'])).code, 0);

@@ -12,7 +12,9 @@ describe('remote-schema-url', () => {
     assertMarked('remote-schema-url', { 'remote_schemas.yaml': '- name: ⟦r⟧\n  definition:\n    timeout_seconds: 60\n' });
   });
   test('duplicate names', () => {
-    assertMarked('remote-schema-duplicate', { 'remote_schemas.yaml': '- name: r\n  definition: {url: http://a}\n- name: ⟦r⟧\n  definition: {url: http://b}\n' });
+    assertMarked('remote-schema-duplicate', {
+      'remote_schemas.yaml': '- name: r\n  definition: {url: http://a}\n- name: ⟦r⟧\n  definition: {url: http://b}\n',
+    });
   });
   test('one of them is fine', () => {
     assertMarked('remote-schema-url', { 'remote_schemas.yaml': '- name: r\n  definition:\n    url_from_env: R_URL\n' });
@@ -20,7 +22,9 @@ describe('remote-schema-url', () => {
 });
 
 describe('cron-schedule-invalid', () => {
-  const trigger = (schedule: string): Record<string, string> => ({ 'cron_triggers.yaml': `- name: nightly\n  webhook: "{{WEBHOOK}}/nightly"\n  schedule: ${schedule}\n  include_in_metadata: true\n  payload: {}\n` });
+  const trigger = (schedule: string): Record<string, string> => ({
+    'cron_triggers.yaml': `- name: nightly\n  webhook: "{{WEBHOOK}}/nightly"\n  schedule: ${schedule}\n  include_in_metadata: true\n  payload: {}\n`,
+  });
   test('an out-of-range field is underlined inside the quotes', () => {
     assertMarked('cron-schedule-invalid', trigger('"0 ⟦25⟧ * * *"'));
   });
@@ -41,7 +45,8 @@ describe('cron-schedule-invalid', () => {
   });
   test('duplicate trigger names', () => {
     assertMarked('cron-trigger-duplicate', {
-      'cron_triggers.yaml': '- name: a\n  webhook: http://x\n  schedule: "* * * * *"\n  include_in_metadata: true\n- name: ⟦a⟧\n  webhook: http://x\n  schedule: "* * * * *"\n  include_in_metadata: true\n',
+      'cron_triggers.yaml':
+        '- name: a\n  webhook: http://x\n  schedule: "* * * * *"\n  include_in_metadata: true\n- name: ⟦a⟧\n  webhook: http://x\n  schedule: "* * * * *"\n  include_in_metadata: true\n',
     });
   });
 });
@@ -54,7 +59,9 @@ describe('env-template-invalid', () => {
     });
   });
   test('well-formed templates are fine', () => {
-    assertMarked('env-template-invalid', { 'actions.yaml': "actions:\n  - name: a\n    definition:\n      handler: '{{ ACTION_BASE_URL }}/login'\ncustom_types: {}\n" });
+    assertMarked('env-template-invalid', {
+      'actions.yaml': "actions:\n  - name: a\n    definition:\n      handler: '{{ ACTION_BASE_URL }}/login'\ncustom_types: {}\n",
+    });
     assert.deepEqual(templateProblems('{{A}}/{{B_2}}'), []);
     assert.equal(templateProblems('{{a-b}}')[0]?.message, '`a-b` is not an environment variable name.');
   });

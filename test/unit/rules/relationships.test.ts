@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertMarked, path } from '../helpers/project';
 
-const article = (body: string): Record<string, string> => ({ 'databases/default/tables/public_article.yaml': `table:\n  name: article\n  schema: public\n${body}` });
+const article = (body: string): Record<string, string> => ({
+  'databases/default/tables/public_article.yaml': `table:\n  name: article\n  schema: public\n${body}`,
+});
 
 describe('relationship-name-duplicate', () => {
   test('an array relationship reusing an object relationship name, with related info', () => {
@@ -102,11 +104,18 @@ select_permissions:
   });
   test('the first three places that list the column are related, however many roles list it', () => {
     const roles = ['a', 'b', 'c', 'd', 'e'].map((role) => `  - role: ${role}\n    permission:\n      columns: [id, title]\n      filter: {}\n`).join('');
-    const result = assertMarked('relationship-name-conflicts-column', article(`object_relationships:\n  - name: ⟦title⟧\n    using:\n      foreign_key_constraint_on: author_id\nselect_permissions:\n${roles}`));
+    const result = assertMarked(
+      'relationship-name-conflicts-column',
+      article(`object_relationships:\n  - name: ⟦title⟧\n    using:\n      foreign_key_constraint_on: author_id\nselect_permissions:\n${roles}`),
+    );
     const related = result.findings.find((x) => x.code === 'relationship-name-conflicts-column')?.related ?? [];
     const text = result.project.files.get(related[0]!.file)!.text;
     const lineOf = (offset: number): number => text.slice(0, offset).split('\n').length;
-    assert.deepEqual(related.map((r) => lineOf(r.span.start)), [11, 15, 19], 'the columns lines of roles a, b and c');
+    assert.deepEqual(
+      related.map((r) => lineOf(r.span.start)),
+      [11, 15, 19],
+      'the columns lines of roles a, b and c',
+    );
   });
   test("a column revealed by another table's foreign key", () => {
     assertMarked('relationship-name-conflicts-column', {
@@ -130,7 +139,10 @@ array_relationships:
     });
   });
   test('no clash when names differ', () => {
-    assertMarked('relationship-name-conflicts-column', article('select_permissions:\n  - role: user\n    permission:\n      columns: [id, author_id]\n      filter: {}\n'));
+    assertMarked(
+      'relationship-name-conflicts-column',
+      article('select_permissions:\n  - role: user\n    permission:\n      columns: [id, author_id]\n      filter: {}\n'),
+    );
   });
 });
 
@@ -157,9 +169,19 @@ array_relationships:
 
 describe('permission-duplicate', () => {
   test('two select permissions for one role', () => {
-    assertMarked('permission-duplicate', article('select_permissions:\n  - role: user\n    permission: {columns: [id], filter: {}}\n  - role: ⟦user⟧\n    permission: {columns: [id], filter: {}}\n'));
+    assertMarked(
+      'permission-duplicate',
+      article(
+        'select_permissions:\n  - role: user\n    permission: {columns: [id], filter: {}}\n  - role: ⟦user⟧\n    permission: {columns: [id], filter: {}}\n',
+      ),
+    );
   });
   test('one role with different kinds is fine', () => {
-    assertMarked('permission-duplicate', article('select_permissions:\n  - role: user\n    permission: {columns: [id], filter: {}}\ninsert_permissions:\n  - role: user\n    permission: {check: {}, columns: [id]}\n'));
+    assertMarked(
+      'permission-duplicate',
+      article(
+        'select_permissions:\n  - role: user\n    permission: {columns: [id], filter: {}}\ninsert_permissions:\n  - role: user\n    permission: {check: {}, columns: [id]}\n',
+      ),
+    );
   });
 });

@@ -10,8 +10,10 @@ describe('inherited roles', () => {
   test('roles used by action and remote schema permissions and other inherited roles count', () => {
     assertMarked('inherited-role-unknown-role', {
       'inherited_roles.yaml': '- role_name: editor\n  role_set: [user, bot]\n- role_name: chief\n  role_set: [editor, remote]\n',
-      'actions.yaml': 'actions:\n  - name: ping\n    definition:\n      kind: synchronous\n      handler: http://x\n    permissions:\n      - role: bot\ncustom_types: {}\n',
-      'remote_schemas.yaml': '- name: r\n  definition:\n    url: http://r\n  permissions:\n    - role: remote\n      definition:\n        schema: "type Query { a: Int }"\n',
+      'actions.yaml':
+        'actions:\n  - name: ping\n    definition:\n      kind: synchronous\n      handler: http://x\n    permissions:\n      - role: bot\ncustom_types: {}\n',
+      'remote_schemas.yaml':
+        '- name: r\n  definition:\n    url: http://r\n  permissions:\n    - role: remote\n      definition:\n        schema: "type Query { a: Int }"\n',
     });
   });
   test('a role in its own set', () => {

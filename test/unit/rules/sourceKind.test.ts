@@ -5,27 +5,38 @@ import { RootSession } from '../../../server/src/core/session';
 import { memoryHost } from '../helpers/memoryHost';
 import { assertMarked, BASE, path, ROOT } from '../helpers/project';
 
-const source = (kind: string): Record<string, string> => ({ 'databases/databases.yaml': BASE['databases/databases.yaml']!.replace('kind: postgres', `kind: ${kind}`) });
+const source = (kind: string): Record<string, string> => ({
+  'databases/databases.yaml': BASE['databases/databases.yaml']!.replace('kind: postgres', `kind: ${kind}`),
+});
 
 describe('source-kind-unknown', () => {
   test('a misspelt built-in kind is an error on the kind, with the closest kind', () => {
     const result = assertMarked('source-kind-unknown', source('⟦postres⟧'));
     const f = result.findings.find((x) => x.code === 'source-kind-unknown')!;
     assert.equal(f.severity, 'error');
-    assert.equal(f.message, '`postres` is not a database kind the engine knows nor a data connector declared in backend_configs.yaml. Did you mean `postgres`?');
+    assert.equal(
+      f.message,
+      '`postres` is not a database kind the engine knows nor a data connector declared in backend_configs.yaml. Did you mean `postgres`?',
+    );
     assert.deepEqual(f.data, { kind: 'postres', suggestion: 'postgres' });
   });
   test('a case slip is a typo too (the engine reads kinds case-sensitively)', () => {
     assertMarked('source-kind-unknown', source('⟦Postgres⟧'));
   });
   test('a near miss of a declared data connector points at its declaration', () => {
-    const result = assertMarked('source-kind-unknown', { ...source('⟦mysql7⟧'), 'backend_configs.yaml': 'dataconnector:\n  mysql8:\n    uri: http://agent:8081/api/v1/mysql\n' });
+    const result = assertMarked('source-kind-unknown', {
+      ...source('⟦mysql7⟧'),
+      'backend_configs.yaml': 'dataconnector:\n  mysql8:\n    uri: http://agent:8081/api/v1/mysql\n',
+    });
     const f = result.findings.find((x) => x.code === 'source-kind-unknown')!;
     assert.deepEqual(f.related, [{ file: path('backend_configs.yaml'), span: { start: 17, end: 23 }, message: 'Data connector `mysql8`' }]);
   });
   test('built-in kinds, the pg alias, declared data connectors and names close to none are fine', () => {
     for (const kind of ['postgres', 'pg', 'citus', 'cockroach', 'mssql', 'bigquery', 'Mongo']) assertMarked('source-kind-unknown', source(kind));
-    assertMarked('source-kind-unknown', { ...source('snowflake'), 'backend_configs.yaml': 'dataconnector:\n  snowflake:\n    uri: http://agent:8081/api/v1/snowflake\n' });
+    assertMarked('source-kind-unknown', {
+      ...source('snowflake'),
+      'backend_configs.yaml': 'dataconnector:\n  snowflake:\n    uri: http://agent:8081/api/v1/snowflake\n',
+    });
     assertMarked('source-kind-unknown', { 'databases/databases.yaml': '- name: default\n  tables: []\n' });
   });
 });
@@ -49,7 +60,8 @@ describe('source-kind-unknown as backend_configs.yaml changes (one session)', ()
 
 describe('table-name-invalid', () => {
   const bigquery = (table: string): Record<string, string> => ({
-    'databases/databases.yaml': '- name: default\n  kind: bigquery\n  configuration: {service_account: {from_env: SA}, project_id: p, datasets: [sales]}\n  tables: "!include default/tables/tables.yaml"\n',
+    'databases/databases.yaml':
+      '- name: default\n  kind: bigquery\n  configuration: {service_account: {from_env: SA}, project_id: p, datasets: [sales]}\n  tables: "!include default/tables/tables.yaml"\n',
     'databases/default/tables/tables.yaml': '- "!include sales_orders.yaml"\n',
     'databases/default/tables/sales_orders.yaml': `table:${table}\n`,
     'databases/default/tables/public_author.yaml': 'table:\n  name: author\n  schema: public\n',
@@ -57,7 +69,10 @@ describe('table-name-invalid', () => {
   });
   test('a BigQuery table named by a plain string, or without its dataset', () => {
     const result = assertMarked('table-name-invalid', bigquery(' ⟦orders⟧'));
-    assert.equal(result.findings.find((f) => f.code === 'table-name-invalid')!.message, 'BigQuery tables are named `{dataset, name}` (e.g. `{dataset: sales, name: orders}`); the engine rejects a plain name in a BigQuery source.');
+    assert.equal(
+      result.findings.find((f) => f.code === 'table-name-invalid')!.message,
+      'BigQuery tables are named `{dataset, name}` (e.g. `{dataset: sales, name: orders}`); the engine rejects a plain name in a BigQuery source.',
+    );
     assertMarked('table-name-invalid', bigquery('\n  ⟦schema: sales\n  name: orders⟧'));
   });
   test('{dataset, name} in BigQuery, and plain names in other sources, are fine', () => {

@@ -69,7 +69,10 @@ describe('inline and tagged includes', () => {
       'databases/databases.yaml': '- name: default\n  kind: postgres\n  tables: !include default/tables/tables.yaml\n',
     });
     assert.equal(result.index.tables.length, 2);
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error'), []);
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity === 'error'),
+      [],
+    );
   });
 });
 
@@ -94,7 +97,16 @@ describe('findings in files no include reaches', () => {
     );
   });
   test('the same content included by tables.yaml stays an error', () => {
-    const { result } = check({ 'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_orphan.yaml"\n', 'databases/default/tables/public_orphan.yaml': 'table:\n  name: orphan\n  schema: public\nfoo: 1\n' }, { schemas: true });
-    assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['schema-unknown-key']);
+    const { result } = check(
+      {
+        'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_orphan.yaml"\n',
+        'databases/default/tables/public_orphan.yaml': 'table:\n  name: orphan\n  schema: public\nfoo: 1\n',
+      },
+      { schemas: true },
+    );
+    assert.deepEqual(
+      result.findings.filter((f) => f.severity === 'error').map((f) => f.code),
+      ['schema-unknown-key'],
+    );
   });
 });

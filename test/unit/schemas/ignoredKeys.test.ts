@@ -20,12 +20,16 @@ describe('schema-ignored-key', () => {
   test('`permission` for `permissions` on an action', () => {
     assertMarked(
       'schema-ignored-key',
-      { 'actions.yaml': 'actions:\n  - name: a\n    definition:\n      kind: synchronous\n      handler: http://x\n    ⟦permission⟧:\n      - role: user\n', 'actions.graphql': 'type Mutation { a: String }\n' },
+      {
+        'actions.yaml': 'actions:\n  - name: a\n    definition:\n      kind: synchronous\n      handler: http://x\n    ⟦permission⟧:\n      - role: user\n',
+        'actions.graphql': 'type Mutation { a: String }\n',
+      },
       { schemas: true },
     );
   });
   test("`updates` for `update` in an event trigger's operation spec", () => {
-    const trigger = 'event_triggers:\n  - name: t\n    definition:\n      enable_manual: false\n      ⟦updates⟧:\n        columns: "*"\n    retry_conf:\n      num_retries: 0\n      interval_sec: 10\n      timeout_sec: 60\n    webhook: http://x\n';
+    const trigger =
+      'event_triggers:\n  - name: t\n    definition:\n      enable_manual: false\n      ⟦updates⟧:\n        columns: "*"\n    retry_conf:\n      num_retries: 0\n      interval_sec: 10\n      timeout_sec: 60\n    webhook: http://x\n';
     assertMarked('schema-ignored-key', { [ARTICLE]: article + trigger }, { schemas: true });
   });
   test('inside an included fragment the warning is in the fragment', () => {
@@ -44,6 +48,9 @@ describe('schema-ignored-key', () => {
       },
       { schemas: true },
     );
-    assert.deepEqual(result.findings.filter((f) => f.code === 'schema-ignored-key'), []);
+    assert.deepEqual(
+      result.findings.filter((f) => f.code === 'schema-ignored-key'),
+      [],
+    );
   });
 });

@@ -6,9 +6,25 @@ import { undocumented } from './schema-walk';
 import { schemaCases } from './schema-cases';
 
 const expectedKinds = [
-  'version', 'databases', 'tables', 'table', 'functions', 'function', 'actions', 'allow_list', 'query_collections',
-  'cron_triggers', 'remote_schemas', 'inherited_roles', 'rest_endpoints', 'api_limits', 'network',
-  'graphql_schema_introspection', 'metrics_config', 'opentelemetry', 'backend_configs',
+  'version',
+  'databases',
+  'tables',
+  'table',
+  'functions',
+  'function',
+  'actions',
+  'allow_list',
+  'query_collections',
+  'cron_triggers',
+  'remote_schemas',
+  'inherited_roles',
+  'rest_endpoints',
+  'api_limits',
+  'network',
+  'graphql_schema_introspection',
+  'metrics_config',
+  'opentelemetry',
+  'backend_configs',
 ];
 
 void describe('schemas/ files', () => {
@@ -65,15 +81,24 @@ void describe('schema instances per kind', () => {
   void test('every kind has a valid and an invalid instance', () => {
     for (const kind of expectedKinds) {
       const cases = schemaCases.filter((c) => c.kind === kind);
-      assert.ok(cases.some((c) => c.errors.length === 0), `${kind} has no valid instance`);
-      assert.ok(cases.some((c) => c.errors.length > 0), `${kind} has no invalid instance`);
+      assert.ok(
+        cases.some((c) => c.errors.length === 0),
+        `${kind} has no valid instance`,
+      );
+      assert.ok(
+        cases.some((c) => c.errors.length > 0),
+        `${kind} has no invalid instance`,
+      );
     }
   });
 
   void test('an unknown table key names the key', () => {
     const validate = compiled(ajv, 'table.json');
     validate({ table: 'author', permissions: [] });
-    assert.deepEqual(validate.errors?.map((e) => e.params), [{ additionalProperty: 'permissions' }]);
+    assert.deepEqual(
+      validate.errors?.map((e) => e.params),
+      [{ additionalProperty: 'permissions' }],
+    );
   });
 
   void test('a URL template with an environment variable stays a valid handler', () => {

@@ -37,7 +37,14 @@ const MODEL = dbModel({
   },
 });
 
-function setup(): { ws: MetadataWorkspace; timers: ReturnType<typeof manualTimers>; published: Map<string, string[]>; statuses: StatusParams[]; calls: string[]; finish: (builds: SourceBuild[]) => void } {
+function setup(): {
+  ws: MetadataWorkspace;
+  timers: ReturnType<typeof manualTimers>;
+  published: Map<string, string[]>;
+  statuses: StatusParams[];
+  calls: string[];
+  finish: (builds: SourceBuild[]) => void;
+} {
   const { files } = markedProject(ROOT, BASE);
   const host = new OverlayHost(memoryHost({ ...files, [SQL]: 'create table author (id int primary key, full_name text);\nselect oops;\n' }));
   const published = new Map<string, string[]>();
@@ -46,7 +53,14 @@ function setup(): { ws: MetadataWorkspace; timers: ReturnType<typeof manualTimer
   const ws = new MetadataWorkspace(
     host,
     schemaValidator(),
-    { diagnostics: (uri, d) => published.set(uri.slice('file://'.length), d.map((x) => `${x.code} ${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character}`)), status: (s) => statuses.push(s) },
+    {
+      diagnostics: (uri, d) =>
+        published.set(
+          uri.slice('file://'.length),
+          d.map((x) => `${x.code} ${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character}`),
+        ),
+      status: (s) => statuses.push(s),
+    },
     timers,
   );
   const calls: string[] = [];
@@ -101,13 +115,21 @@ test('a saved migration builds the models again without re-checking the metadata
 
 test('database settings: mode and URLs read defensively; trust carried', () => {
   assert.deepEqual(readDatabaseSettings(undefined, true), { mode: 'auto', urls: {}, trusted: true });
-  assert.deepEqual(readDatabaseSettings({ database: { mode: 'live', url: { default: 'postgres://u@h/db', other: 3, empty: '' } } }, false), { mode: 'live', urls: { default: 'postgres://u@h/db' }, trusted: false });
+  assert.deepEqual(readDatabaseSettings({ database: { mode: 'live', url: { default: 'postgres://u@h/db', other: 3, empty: '' } } }, false), {
+    mode: 'live',
+    urls: { default: 'postgres://u@h/db' },
+    trusted: false,
+  });
   assert.deepEqual(readDatabaseSettings({ database: { mode: 'sometimes', url: ['postgres://x'] } }, true), { mode: 'auto', urls: {}, trusted: true });
 });
 
 test('what the builder is told: the settings when trusted; in Restricted Mode no URL, no environment, and never a connection', () => {
   const editor = { mode: 'auto' as const, urls: { default: 'postgres://u@h/db' }, trusted: true };
-  assert.deepEqual(buildSettings(editor, { PG: 'x' }), { mode: 'auto', explicit: { urls: { default: 'postgres://u@h/db' }, from: 'the setting graphqlMetadata.database.url' }, env: { PG: 'x' } });
+  assert.deepEqual(buildSettings(editor, { PG: 'x' }), {
+    mode: 'auto',
+    explicit: { urls: { default: 'postgres://u@h/db' }, from: 'the setting graphqlMetadata.database.url' },
+    env: { PG: 'x' },
+  });
   assert.deepEqual(buildSettings({ ...editor, trusted: false }, { PG: 'x' }), { mode: 'migrations' });
   assert.deepEqual(buildSettings({ ...editor, mode: 'live', trusted: false }, {}), { mode: 'off' });
 });

@@ -37,7 +37,10 @@ Object.defineProperty(yamlFile, 'parseYamlFile', {
 after(() => Object.defineProperty(yamlFile, 'parseYamlFile', { configurable: true, value: original }));
 
 test('after start-up, features, commands and sync requests, each file was parsed once per text it had', () => {
-  const files: Record<string, string> = { ...Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`${ROOT}/${rel}`, text])), '/p/config.yaml': 'endpoint: http://localhost:8080\n' };
+  const files: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [`${ROOT}/${rel}`, text])),
+    '/p/config.yaml': 'endpoint: http://localhost:8080\n',
+  };
   const disk = new CachingHost(memoryHost(files));
   const host = new OverlayHost(disk);
   const workspace = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => undefined, status: () => undefined });
@@ -58,7 +61,10 @@ test('after start-up, features, commands and sync requests, each file was parsed
   const sync = createSyncHandlers(workspace, documents, memoryHost(files));
 
   assert.deepEqual(commands.projectFacts({ root: ROOT })?.tables.find((t) => t.name === 'article')?.relationships, [{ name: 'writer', kind: 'object' }]);
-  const renamed = commands.editForOperation({ root: ROOT, operation: { type: 'rename_relationship', args: { table: 'article', name: 'writer', new_name: 'penned_by' } } });
+  const renamed = commands.editForOperation({
+    root: ROOT,
+    operation: { type: 'rename_relationship', args: { table: 'article', name: 'writer', new_name: 'penned_by' } },
+  });
   assert.deepEqual(renamed.files, [ARTICLE]);
   const local = sync.localMetadata({ root: ROOT });
   assert.ok(!('error' in local));
@@ -68,7 +74,7 @@ test('after start-up, features, commands and sync requests, each file was parsed
   assert.ok(onHover(features, { textDocument: { uri: pathToUri(ARTICLE) }, position: { line: 4, character: 12 } }) !== null);
 
   const trees = Object.fromEntries([...parses].filter(([, n]) => n !== 1));
-  assert.deepEqual(trees, { [ARTICLE]: 2 }, 'the edited file twice (its disk text, then the editor\'s), every other file once');
+  assert.deepEqual(trees, { [ARTICLE]: 2 }, "the edited file twice (its disk text, then the editor's), every other file once");
   // The check every consumer read holds the parse the workspace's cache made.
   assert.equal(workspace.result(ROOT)?.project.files.get(ARTICLE)?.text, edited);
 });

@@ -28,7 +28,12 @@ void describe('test server faults', () => {
   let url = '';
 
   const post = async (body: unknown, headers: Record<string, string> = { 'x-hasura-admin-secret': SECRET }, signal?: AbortSignal): Promise<Answer> => {
-    const response = await fetch(`${url}/v1/metadata`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers }, ...(signal ? { signal } : {}) });
+    const response = await fetch(`${url}/v1/metadata`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...headers },
+      ...(signal ? { signal } : {}),
+    });
     return { status: response.status, body: await response.text() };
   };
   const control = async (path: string, body: unknown): Promise<Answer> => {
@@ -43,16 +48,25 @@ void describe('test server faults', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  }));
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
   beforeEach(() => resetApp(app));
 
   void test('401: the engine body for a wrong secret, or for none; the request is not run; the next one is', async () => {
     assert.deepEqual(await control('/_test/faults', { mode: '401', count: 2 }), { status: 200, body: '{"queued":2}' });
-    assert.deepEqual(await post(RENAME), { status: 401, body: '{"path":"$","error":"invalid x-hasura-admin-secret/x-hasura-access-key","code":"access-denied"}' });
-    assert.deepEqual(await post(RENAME, {}), { status: 401, body: '{"path":"$","error":"x-hasura-admin-secret/x-hasura-access-key required, but not found","code":"access-denied"}' });
+    assert.deepEqual(await post(RENAME), {
+      status: 401,
+      body: '{"path":"$","error":"invalid x-hasura-admin-secret/x-hasura-access-key","code":"access-denied"}',
+    });
+    assert.deepEqual(await post(RENAME, {}), {
+      status: 401,
+      body: '{"path":"$","error":"x-hasura-admin-secret/x-hasura-access-key required, but not found","code":"access-denied"}',
+    });
     assert.deepEqual(sourceNames(), ['default']);
     assert.deepEqual(await post(RENAME), { status: 200, body: '{"message":"success"}' });
     assert.deepEqual(sourceNames(), ['main']);
@@ -60,8 +74,14 @@ void describe('test server faults', () => {
 
   void test('409: the engine conflict body naming the referenced resource_version; nothing changes', async () => {
     await control('/_test/faults', { mode: '409', count: 2 });
-    assert.deepEqual(await post({ ...RENAME, resource_version: 7 }), { status: 409, body: '{"path":"$","error":"metadata resource version referenced (7) did not match current version","code":"conflict"}' });
-    assert.deepEqual(await post(RENAME), { status: 409, body: '{"path":"$","error":"metadata resource version referenced (0) did not match current version","code":"conflict"}' });
+    assert.deepEqual(await post({ ...RENAME, resource_version: 7 }), {
+      status: 409,
+      body: '{"path":"$","error":"metadata resource version referenced (7) did not match current version","code":"conflict"}',
+    });
+    assert.deepEqual(await post(RENAME), {
+      status: 409,
+      body: '{"path":"$","error":"metadata resource version referenced (0) did not match current version","code":"conflict"}',
+    });
     assert.equal(app.state.resourceVersion, 1);
     assert.deepEqual(sourceNames(), ['default']);
   });
@@ -70,7 +90,10 @@ void describe('test server faults', () => {
     await control('/_test/faults', { mode: '500', path: '/v1/metadata' });
     const config = await fetch(`${url}/v1alpha1/config`, { headers: { 'x-hasura-admin-secret': SECRET } });
     assert.equal(config.status, 200);
-    assert.deepEqual(await post({ type: 'export_metadata', args: {} }), { status: 500, body: '{"path":"$","error":"database query error","code":"unexpected"}' });
+    assert.deepEqual(await post({ type: 'export_metadata', args: {} }), {
+      status: 500,
+      body: '{"path":"$","error":"database query error","code":"unexpected"}',
+    });
     assert.equal((await post({ type: 'export_metadata', args: {} })).status, 200);
   });
 

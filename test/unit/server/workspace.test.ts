@@ -26,11 +26,20 @@ function manualTimers(): Timers & { fire(): void; armed(): boolean; delays: numb
 }
 
 test('a request answers from every edit received, even inside the debounce window', () => {
-  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const { files } = markedProject(ROOT, {
+    ...BASE,
+    'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n',
+    'allow_list.yaml': '- collection: good\n',
+  });
   const host = new OverlayHost(memoryHost(files));
   const published: string[] = [];
   const timers = manualTimers();
-  const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: (uri, d) => published.push(`${uri.split('/').pop()}:${d.length}`), status: () => {} }, timers);
+  const ws = new MetadataWorkspace(
+    host,
+    schemaValidator(),
+    { diagnostics: (uri, d) => published.push(`${uri.split('/').pop()}:${d.length}`), status: () => {} },
+    timers,
+  );
   ws.setFolders(['/p']);
   const allowList = path('allow_list.yaml');
   assert.equal(ws.freshResult(allowList)?.findings.filter((f) => f.code === 'allow-list-unknown-collection').length, 0);
@@ -39,7 +48,10 @@ test('a request answers from every edit received, even inside the debounce windo
   ws.schedule(path('query_collections.yaml'));
   assert.ok(timers.armed());
   const answer = ws.freshResult(allowList);
-  assert.deepEqual(answer?.findings.filter((f) => f.code === 'allow-list-unknown-collection').map((f) => f.file), [allowList]);
+  assert.deepEqual(
+    answer?.findings.filter((f) => f.code === 'allow-list-unknown-collection').map((f) => f.file),
+    [allowList],
+  );
   assert.ok(!timers.armed(), 'the pending re-check ran and its timer was cleared');
   assert.ok(published.includes('allow_list.yaml:1'));
 });
@@ -47,7 +59,10 @@ test('a request answers from every edit received, even inside the debounce windo
 test('start-up parses in slices that yield, publishes YAML errors per file as it goes, and a newer start-up stops an older one', async () => {
   const { files } = markedProject(ROOT, { ...BASE, 'cron_triggers.yaml': '- name: [broken\n' });
   const events: string[] = [];
-  const publisher = { diagnostics: (uri: string, d: unknown[]) => events.push(`${uri.split('/').pop()}:${d.length}`), status: (s: { state: string }) => events.push(s.state) };
+  const publisher = {
+    diagnostics: (uri: string, d: unknown[]) => events.push(`${uri.split('/').pop()}:${d.length}`),
+    status: (s: { state: string }) => events.push(s.state),
+  };
   const ws = new MetadataWorkspace(memoryHost(files), schemaValidator(), publisher, manualTimers(), 120, 0);
   const first = ws.startUp(['/p']);
   assert.deepEqual(events, ['checking'], 'one file parsed, then the event loop gets a turn');
@@ -61,15 +76,27 @@ test('start-up parses in slices that yield, publishes YAML errors per file as it
 });
 
 test('the ready that ends a re-check after edits says how long the server took, without the debounce wait', () => {
-  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const { files } = markedProject(ROOT, {
+    ...BASE,
+    'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n',
+    'allow_list.yaml': '- collection: good\n',
+  });
   const overlay = new OverlayHost(memoryHost(files));
   let slow = false;
-  const host = { readDir: (p: string) => overlay.readDir(p), realPath: (p: string) => overlay.realPath(p), readFile: (p: string) => (slow && p === path('query_collections.yaml') && spin(30), overlay.readFile(p)) };
+  const host = {
+    readDir: (p: string) => overlay.readDir(p),
+    realPath: (p: string) => overlay.realPath(p),
+    readFile: (p: string) => (slow && p === path('query_collections.yaml') && spin(30), overlay.readFile(p)),
+  };
   const statuses: { state: string; editMs?: number; at: number }[] = [];
   const timers = manualTimers();
   const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => {}, status: (s) => statuses.push({ ...s, at: performance.now() }) }, timers);
   ws.setFolders(['/p']);
-  assert.deepEqual(statuses.map((s) => s.editMs), [undefined, undefined], 'no edit, no edit time');
+  assert.deepEqual(
+    statuses.map((s) => s.editMs),
+    [undefined, undefined],
+    'no edit, no edit time',
+  );
   const collections = path('query_collections.yaml');
 
   // The pause's timer runs the re-check: the pause is not counted, the time the timer fired late is
@@ -114,7 +141,11 @@ test('the ready that ends a re-check after edits says how long the server took, 
 });
 
 test('a re-check that throws before its ready leaves no edit time for the next one', () => {
-  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const { files } = markedProject(ROOT, {
+    ...BASE,
+    'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n',
+    'allow_list.yaml': '- collection: good\n',
+  });
   const host = new OverlayHost(memoryHost(files));
   const statuses: { state: string; editMs?: number }[] = [];
   let failPublishing = false;
@@ -135,14 +166,21 @@ test('a re-check that throws before its ready leaves no edit time for the next o
   const readies = statuses.filter((s) => s.state === 'ready').length;
   assert.doesNotThrow(() => timers.fire(), 'the re-check the timer runs is guarded');
   assert.equal(statuses.filter((s) => s.state === 'ready').length, readies, 'no ready after the failed check');
-  assert.deepEqual(logs.map((l) => l.split('\n')[0]), ['the re-check after an edit failed: Error: the connection is gone', 'publishing that failure failed too: Error: the connection is gone']);
+  assert.deepEqual(
+    logs.map((l) => l.split('\n')[0]),
+    ['the re-check after an edit failed: Error: the connection is gone', 'publishing that failure failed too: Error: the connection is gone'],
+  );
   failPublishing = false;
   ws.setFolders(['/p']);
   assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.editMs], ['ready', undefined]);
 });
 
 test('a re-check the pause runs that throws: a check-failed error on the root, the stack logged, ready again; the next check clears it', () => {
-  const { files } = markedProject(ROOT, { ...BASE, 'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n', 'allow_list.yaml': '- collection: good\n' });
+  const { files } = markedProject(ROOT, {
+    ...BASE,
+    'query_collections.yaml': '- name: good\n  definition:\n    queries: []\n',
+    'allow_list.yaml': '- collection: good\n',
+  });
   const disk = memoryHost(files);
   let explode = false;
   const host = { ...disk, readFile: (p: string) => (explode && p.endsWith('query_collections.yaml') ? thrower() : disk.readFile(p)) };
@@ -150,13 +188,20 @@ test('a re-check the pause runs that throws: a check-failed error on the root, t
   const statuses: { state: string; problems: readonly { path: string; message: string }[] }[] = [];
   const logs: string[] = [];
   const timers = manualTimers();
-  const shown = (d: Diagnostic): string => `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${typeof d.message === 'string' ? d.message : d.message.value}`;
-  const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: (uri, d) => published.set(uri.replace(/.*metadata\//, ''), d.map(shown)), status: (s) => statuses.push(s), log: (m) => logs.push(m) }, timers);
+  const shown = (d: Diagnostic): string =>
+    `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${typeof d.message === 'string' ? d.message : d.message.value}`;
+  const ws = new MetadataWorkspace(
+    host,
+    schemaValidator(),
+    { diagnostics: (uri, d) => published.set(uri.replace(/.*metadata\//, ''), d.map(shown)), status: (s) => statuses.push(s), log: (m) => logs.push(m) },
+    timers,
+  );
   ws.setFolders(['/p']);
   explode = true;
   ws.schedule(path('query_collections.yaml'));
   assert.doesNotThrow(() => timers.fire());
-  const message = 'GraphQL Metadata could not finish the re-check after an edit: TypeError: the disk went away (the stack is in the GraphQL Metadata output). The diagnostics shown may be out of date until the next check (edit or save a file); please report it.';
+  const message =
+    'GraphQL Metadata could not finish the re-check after an edit: TypeError: the disk went away (the stack is in the GraphQL Metadata output). The diagnostics shown may be out of date until the next check (edit or save a file); please report it.';
   assert.deepEqual(published.get('version.yaml'), [`check-failed 0:0-0:0 ${message}`]);
   assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.problems], ['ready', [{ path: ROOT, message }]]);
   assert.match(logs[0]!, /^the re-check after an edit failed: TypeError: the disk went away\n {4}at /);
@@ -172,9 +217,24 @@ test('a start-up that throws (its settings, or a file) publishes a check failure
   const { files } = markedProject(ROOT, BASE);
   const published = new Map<string, string[]>();
   const statuses: { state: string; problems: readonly { path: string; message: string }[] }[] = [];
-  const ws = new MetadataWorkspace(memoryHost(files), schemaValidator(), { diagnostics: (uri, d) => published.set(uri, d.map((x) => `${String(x.code)}: ${typeof x.message === 'string' ? x.message : x.message.value}`)), status: (s) => statuses.push(s) }, manualTimers(), 120, 0);
+  const ws = new MetadataWorkspace(
+    memoryHost(files),
+    schemaValidator(),
+    {
+      diagnostics: (uri, d) =>
+        published.set(
+          uri,
+          d.map((x) => `${String(x.code)}: ${typeof x.message === 'string' ? x.message : x.message.value}`),
+        ),
+      status: (s) => statuses.push(s),
+    },
+    manualTimers(),
+    120,
+    0,
+  );
   await ws.startUp(['/p'], undefined, Promise.reject(new Error('no settings today')));
-  const message = 'GraphQL Metadata could not finish the start-up check: Error: no settings today (the stack is in the GraphQL Metadata output). The diagnostics shown may be out of date until the next check (edit or save a file); please report it.';
+  const message =
+    'GraphQL Metadata could not finish the start-up check: Error: no settings today (the stack is in the GraphQL Metadata output). The diagnostics shown may be out of date until the next check (edit or save a file); please report it.';
   assert.deepEqual(published.get('file:///p'), [`check-failed: ${message}`]);
   assert.deepEqual([statuses.at(-1)!.state, statuses.at(-1)!.problems], ['ready', [{ path: '/p', message }]]);
   // A later start-up that succeeds clears it.

@@ -85,8 +85,16 @@ describe('graphql-metadata export / apply / diff against the test server', () =>
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /^create {2}actions\.graphql\n/);
     assert.match(first.stdout, /\nExported resource_version 1 from http:\/\/127\.0\.0\.1:\d+ to metadata: 20 created, 0 updated, 0 deleted\.\n$/);
-    assert.deepEqual(fs.readdirSync(path.join(meta, 'databases/default/tables')).sort(), ['public_article.yaml', 'public_author.yaml', 'public_author_view.yaml', 'tables.yaml']);
-    assert.equal(fs.readFileSync(path.join(meta, 'databases/default/tables/tables.yaml'), 'utf8'), '- "!include public_article.yaml"\n- "!include public_author.yaml"\n- "!include public_author_view.yaml"\n');
+    assert.deepEqual(fs.readdirSync(path.join(meta, 'databases/default/tables')).sort(), [
+      'public_article.yaml',
+      'public_author.yaml',
+      'public_author_view.yaml',
+      'tables.yaml',
+    ]);
+    assert.equal(
+      fs.readFileSync(path.join(meta, 'databases/default/tables/tables.yaml'), 'utf8'),
+      '- "!include public_article.yaml"\n- "!include public_author.yaml"\n- "!include public_author_view.yaml"\n',
+    );
     assert.equal(fs.readFileSync(path.join(meta, 'inherited_roles.yaml'), 'utf8'), '- role_name: manager\n  role_set:\n    - user\n    - editor\n');
     assert.equal(fs.readFileSync(path.join(meta, 'version.yaml'), 'utf8'), 'version: 3\n');
     const writes: string[] = [];
@@ -105,7 +113,13 @@ describe('graphql-metadata export / apply / diff against the test server', () =>
     fs.writeFileSync(path.join(meta, 'databases/old/tables/public_x.yaml'), 'table: x\n');
     const r = await cli(work, ['export', '--server', server.url, 'metadata']);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stdout.split('\n').filter((l) => /^(create|update|delete) /.test(l)).join('\n'), 'delete  databases/default/tables/public_gone.yaml\ndelete  databases/old/tables/public_x.yaml');
+    assert.equal(
+      r.stdout
+        .split('\n')
+        .filter((l) => /^(create|update|delete) /.test(l))
+        .join('\n'),
+      'delete  databases/default/tables/public_gone.yaml\ndelete  databases/old/tables/public_x.yaml',
+    );
     assert.equal(fs.readFileSync(path.join(meta, 'README.md'), 'utf8'), 'notes\n');
     assert.equal(fs.existsSync(path.join(meta, 'databases/default/tables/public_gone.yaml')), false);
     assert.equal(fs.existsSync(path.join(meta, 'databases/old')), false);
@@ -165,7 +179,10 @@ describe('graphql-metadata export / apply / diff against the test server', () =>
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^metadata\/allow_list\.yaml\n {2}metadata\/allow_list\.yaml:1:15 {2}error {4}No query collection is named `nope`/);
     assert.equal(r.stderr, 'graphql-metadata: apply refused: metadata has 1 error; fix it (graphql-metadata check) and apply again.\n');
-    assert.deepEqual((await server.requests()).map((q) => (JSON.parse(q.body) as { type: string }).type), ['export_metadata']);
+    assert.deepEqual(
+      (await server.requests()).map((q) => (JSON.parse(q.body) as { type: string }).type),
+      ['export_metadata'],
+    );
   });
 
   test('an inconsistency the server reports lands on the line of the file that defines it', async () => {
@@ -180,7 +197,10 @@ describe('graphql-metadata export / apply / diff against the test server', () =>
         '  metadata/databases/default/tables/public_ghost.yaml:1:1  error    no such table/view exists in source: "ghost" (table ghost in source default)  server-inconsistent-object\n\n' +
         '✖ 1 problem (1 error, 0 warnings, 0 infos) in 21 files.\n',
     );
-    assert.equal(r.stderr, 'graphql-metadata: the server rejected the metadata: replace_metadata failed: cannot continue due to inconsistent metadata (unexpected at $.args).\n');
+    assert.equal(
+      r.stderr,
+      'graphql-metadata: the server rejected the metadata: replace_metadata failed: cannot continue due to inconsistent metadata (unexpected at $.args).\n',
+    );
   });
 
   test('diff prints a unified diff per file and exits 1; none and exit 0 when equal', async () => {
@@ -199,10 +219,16 @@ describe('graphql-metadata export / apply / diff against the test server', () =>
   });
 
   test('usage errors exit 2', async () => {
-    assert.equal((await cli(work, ['export', 'metadata'])).stderr.split('\n')[0], 'graphql-metadata: export needs --server URL (e.g. --server http://localhost:8080).');
+    assert.equal(
+      (await cli(work, ['export', 'metadata'])).stderr.split('\n')[0],
+      'graphql-metadata: export needs --server URL (e.g. --server http://localhost:8080).',
+    );
     const secret = await cli(work, ['apply', '--server', server.url, '--admin-secret', 'x']);
     assert.equal(secret.code, 2);
-    assert.match(secret.stderr, /^graphql-metadata: There is no --admin-secret flag: set the admin secret in the environment variable GRAPHQL_METADATA_ADMIN_SECRET/);
+    assert.match(
+      secret.stderr,
+      /^graphql-metadata: There is no --admin-secret flag: set the admin secret in the environment variable GRAPHQL_METADATA_ADMIN_SECRET/,
+    );
     const apply = await cli(work, ['apply', '--server', server.url, 'nowhere']);
     assert.deepEqual([apply.code, apply.stderr], [2, 'graphql-metadata: nowhere is not a metadata folder (it has no version.yaml).\n']);
     const port = await closedPort();
@@ -223,7 +249,11 @@ describe('the built CLI reads the admin secret from GRAPHQL_METADATA_ADMIN_SECRE
   test('without it the server refuses (exit 2, a hint at the variable); with it export works', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-sync-secret-'));
     const run = (env: Record<string, string>): ReturnType<typeof spawnSync> =>
-      spawnSync(process.execPath, [CLI, 'export', '--server', server.url, 'metadata'], { cwd: work, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env } });
+      spawnSync(process.execPath, [CLI, 'export', '--server', server.url, 'metadata'], {
+        cwd: work,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+      });
     const without = run({});
     assert.equal(without.status, 2);
     assert.match(String(without.stderr), /Set the environment variable GRAPHQL_METADATA_ADMIN_SECRET\.\n$/);
@@ -252,6 +282,11 @@ describe('a test server loaded from a real project folder', () => {
     assert.equal(r.code, 0, r.stderr);
     const want = Object.fromEntries(metadataToFiles(built.metadata));
     assert.deepEqual(snapshot(path.join(work, 'out')), want);
-    assert.equal(want['databases/default/tables/public_order.yaml']?.startsWith('table:\n  name: order\n  schema: public\nobject_relationships:\n  - name: billing_address\n'), true);
+    assert.equal(
+      want['databases/default/tables/public_order.yaml']?.startsWith(
+        'table:\n  name: order\n  schema: public\nobject_relationships:\n  - name: billing_address\n',
+      ),
+      true,
+    );
   });
 });

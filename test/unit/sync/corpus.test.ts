@@ -84,11 +84,19 @@ function assertCustomTypes(written: string, original: string): void {
   for (const kind of CUSTOM_TYPE_ORDER) {
     const before = new Map(asList(theirs[kind]).map((t) => [String(asObj(t).name), asObj(t)]));
     const after = asList(mine[kind]).map(asObj);
-    for (const name of before.keys()) assert.ok(after.some((t) => t.name === name), `custom type ${name} kept`);
+    for (const name of before.keys())
+      assert.ok(
+        after.some((t) => t.name === name),
+        `custom type ${name} kept`,
+      );
     for (const t of after) {
       const old = before.get(String(t.name)) ?? {};
       assert.deepEqual([t.description, t.relationships], [old.description ?? undefined, old.relationships ?? undefined], String(t.name));
-      if (old.values !== undefined) assert.deepEqual(asList(t.values).map((v) => asObj(v).value), asList(old.values).map((v) => asObj(v).value));
+      if (old.values !== undefined)
+        assert.deepEqual(
+          asList(t.values).map((v) => asObj(v).value),
+          asList(old.values).map((v) => asObj(v).value),
+        );
     }
   }
 }
@@ -130,8 +138,7 @@ describe('round trip over ../shared/corpus: directory -> JSON -> directory', () 
         else if (rel === 'actions.yaml') {
           assert.deepEqual(actionsShape(text, actionOrder), actionsShape(original, actionOrder), rel);
           assertCustomTypes(text, original);
-        }
-        else assert.ok(sameYamlData(original, text), `${rel} differs in more than formatting`);
+        } else assert.ok(sameYamlData(original, text), `${rel} differs in more than formatting`);
       }
       for (const file of result.project.files.values()) {
         const rel = path.posix.relative(root, file.path);

@@ -24,7 +24,8 @@ function graphqlJsDescriptions(text: string): string[] {
       }
     },
     ObjectTypeExtension: (def) => {
-      if (def.name.value === 'Query' || def.name.value === 'Mutation') for (const field of def.fields ?? []) for (const arg of field.arguments ?? []) add(field.name.value, arg);
+      if (def.name.value === 'Query' || def.name.value === 'Mutation')
+        for (const field of def.fields ?? []) for (const arg of field.arguments ?? []) add(field.name.value, arg);
     },
     InputObjectTypeDefinition: (def) => (def.fields ?? []).forEach((f) => add(def.name.value, f)),
     EnumTypeDefinition: (def) => (def.values ?? []).forEach((v) => add(def.name.value, v)),
@@ -80,7 +81,8 @@ describe('actions.graphql descriptions read as graphql-js reads them', () => {
     assert.deepEqual(ourDescriptions(text), graphqlJsDescriptions(text));
   });
   test('a block string keeps the spaces inside its quotes and drops common indentation', () => {
-    const text = 'type Mutation {\n  a(\n    """ ISO 8601 date string, e.g. 2024-01-01 """\n    d: String\n    """\n      two\n        lines\n    """\n    e: Int\n  ): String\n}\n';
+    const text =
+      'type Mutation {\n  a(\n    """ ISO 8601 date string, e.g. 2024-01-01 """\n    d: String\n    """\n      two\n        lines\n    """\n    e: Int\n  ): String\n}\n';
     assert.deepEqual(ourDescriptions(text), ['a.d: " ISO 8601 date string, e.g. 2024-01-01 "', 'a.e: "two\\n  lines"']);
   });
 });

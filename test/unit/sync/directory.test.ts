@@ -17,8 +17,10 @@ const FILES: Record<string, string> = {
   custom_key: kept
 `,
   'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n',
-  'databases/default/tables/public_author.yaml': 'table:\n  name: author\n  schema: public\nselect_permissions:\n  - role: user\n    permission:\n      columns: [id, name]\n      filter: {}\n',
-  'databases/default/tables/public_article.yaml': 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n',
+  'databases/default/tables/public_author.yaml':
+    'table:\n  name: author\n  schema: public\nselect_permissions:\n  - role: user\n    permission:\n      columns: [id, name]\n      filter: {}\n',
+  'databases/default/tables/public_article.yaml':
+    'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n',
   'databases/default/functions/functions.yaml': '- function:\n    name: search\n    schema: public\n',
   'actions.yaml': `actions:
   - name: login
@@ -121,7 +123,15 @@ describe('directoryToMetadata', () => {
             },
           ],
           custom_types: {
-            enums: [{ name: 'Color', values: [{ value: 'RED', description: null }, { value: 'GREEN', description: ' nice ' }] }],
+            enums: [
+              {
+                name: 'Color',
+                values: [
+                  { value: 'RED', description: null },
+                  { value: 'GREEN', description: ' nice ' },
+                ],
+              },
+            ],
             input_objects: [],
             objects: [
               {
@@ -164,7 +174,10 @@ describe('directoryToMetadata', () => {
     assert.deepEqual(at(['allowlist', 0, 'collection']), ['allow_list.yaml', 'allowed']);
     assert.deepEqual(at(['query_collections', 0, 'definition', 'queries', 0, 'query']), ['queries/q.graphql', 'query q { author { id } }\n']);
     const table = sourceMap.get(['sources', 0, 'tables', 1]);
-    assert.deepEqual(table?.include && [table.include.file.slice(ROOT.length + 1), textAt(FILES, table.include.file, table.include.span)], ['databases/default/tables/tables.yaml', 'public_article.yaml']);
+    assert.deepEqual(table?.include && [table.include.file.slice(ROOT.length + 1), textAt(FILES, table.include.file, table.include.span)], [
+      'databases/default/tables/tables.yaml',
+      'public_article.yaml',
+    ]);
   });
 
   test('locateJsonPath maps a server error path (replace_metadata v1 or v2) to the longest known prefix', () => {
@@ -184,12 +197,17 @@ describe('directoryToMetadata', () => {
     delete files['actions.graphql'];
     const { metadata } = directoryToMetadata(load(files));
     const actions = metadata.actions as { name: string; definition: Record<string, unknown> }[];
-    assert.deepEqual(actions.map((a) => a.name), ['login', 'me']);
+    assert.deepEqual(
+      actions.map((a) => a.name),
+      ['login', 'me'],
+    );
     assert.deepEqual(actions[0]?.definition.arguments, ['ignored']);
   });
 
   test('api_limits keys follow the CLI struct order, unknown keys after them', () => {
-    const { metadata } = directoryToMetadata(load({ 'version.yaml': 'version: 3\n', 'api_limits.yaml': 'node_limit:\n  global: 5\ndisabled: false\nextra: 1\n' }));
+    const { metadata } = directoryToMetadata(
+      load({ 'version.yaml': 'version: 3\n', 'api_limits.yaml': 'node_limit:\n  global: 5\ndisabled: false\nextra: 1\n' }),
+    );
     assert.deepEqual(Object.keys(metadata), ['version', 'api_limits']);
     assert.deepEqual(Object.keys(metadata.api_limits as object), ['disabled', 'node_limit', 'extra']);
   });

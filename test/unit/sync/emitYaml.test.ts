@@ -73,10 +73,10 @@ describe('emitYaml: the CLI (go-yaml v3, indent 2) style', () => {
   });
 
   test('keys are quoted like values; a multi-line key is double-quoted', () => {
-    assert.equal(emitYaml({ 'x-hasura-role': 1, 'a: b': 2, true: 3, 'two\nlines': 4 }), "x-hasura-role: 1\n'a: b': 2\n\"true\": 3\n\"two\\nlines\": 4\n");
+    assert.equal(emitYaml({ 'x-hasura-role': 1, 'a: b': 2, true: 3, 'two\nlines': 4 }), 'x-hasura-role: 1\n\'a: b\': 2\n"true": 3\n"two\\nlines": 4\n');
   });
 
-  test('scalarStyle spells out go-yaml\'s fallbacks', () => {
+  test("scalarStyle spells out go-yaml's fallbacks", () => {
     assert.equal(scalarStyle('plain words', false), 'plain');
     assert.equal(scalarStyle('- item', false), 'single');
     assert.equal(scalarStyle('-item', false), 'plain');

@@ -10,7 +10,12 @@ const METADATA: JsonObject = {
       name: 'default',
       kind: 'postgres',
       tables: [
-        { table: { schema: 'public', name: 'author' }, array_relationships: [{ name: 'articles', using: { foreign_key_constraint_on: { column: 'author_id', table: { schema: 'public', name: 'article' } } } }] },
+        {
+          table: { schema: 'public', name: 'author' },
+          array_relationships: [
+            { name: 'articles', using: { foreign_key_constraint_on: { column: 'author_id', table: { schema: 'public', name: 'article' } } } },
+          ],
+        },
         { table: { schema: 'app', name: 'article' } },
       ],
       functions: [{ function: { schema: 'public', name: 'search' }, configuration: {} }],
@@ -55,33 +60,36 @@ describe('metadataToFiles', () => {
   const files = metadataToFiles(METADATA);
 
   test('writes the CLI layout and file names, sorted by path', () => {
-    assert.deepEqual([...files.keys()], [
-      'actions.graphql',
-      'actions.yaml',
-      'allow_list.yaml',
-      'api_limits.yaml',
-      'backend_configs.yaml',
-      'cron_triggers.yaml',
-      'databases/bq/tables/london_cycles.yaml',
-      'databases/bq/tables/tables.yaml',
-      'databases/databases.yaml',
-      'databases/default/functions/functions.yaml',
-      'databases/default/functions/public_search.yaml',
-      'databases/default/tables/app_article.yaml',
-      'databases/default/tables/public_author.yaml',
-      'databases/default/tables/tables.yaml',
-      'databases/mongo/tables/approvals.yaml',
-      'databases/mongo/tables/tables.yaml',
-      'graphql_schema_introspection.yaml',
-      'inherited_roles.yaml',
-      'metrics_config.yaml',
-      'network.yaml',
-      'opentelemetry.yaml',
-      'query_collections.yaml',
-      'remote_schemas.yaml',
-      'rest_endpoints.yaml',
-      'version.yaml',
-    ]);
+    assert.deepEqual(
+      [...files.keys()],
+      [
+        'actions.graphql',
+        'actions.yaml',
+        'allow_list.yaml',
+        'api_limits.yaml',
+        'backend_configs.yaml',
+        'cron_triggers.yaml',
+        'databases/bq/tables/london_cycles.yaml',
+        'databases/bq/tables/tables.yaml',
+        'databases/databases.yaml',
+        'databases/default/functions/functions.yaml',
+        'databases/default/functions/public_search.yaml',
+        'databases/default/tables/app_article.yaml',
+        'databases/default/tables/public_author.yaml',
+        'databases/default/tables/tables.yaml',
+        'databases/mongo/tables/approvals.yaml',
+        'databases/mongo/tables/tables.yaml',
+        'graphql_schema_introspection.yaml',
+        'inherited_roles.yaml',
+        'metrics_config.yaml',
+        'network.yaml',
+        'opentelemetry.yaml',
+        'query_collections.yaml',
+        'remote_schemas.yaml',
+        'rest_endpoints.yaml',
+        'version.yaml',
+      ],
+    );
   });
 
   test('databases.yaml: source keys in the CLI order, quoted include strings, empty functions kept inline', () => {
@@ -203,9 +211,16 @@ scalar jsonb
 
   test('names that would leave their folder or clash are refused', () => {
     assert.throws(() => metadataToFiles({ version: 3, sources: [{ name: '../x', kind: 'postgres', tables: [] }] }), ExportPathError);
-    assert.throws(() => metadataToFiles({ version: 3, sources: [{ name: 'd', kind: 'postgres', tables: [{ table: { schema: 'a/b', name: 'c' } }] }] }), ExportPathError);
     assert.throws(
-      () => metadataToFiles({ version: 3, sources: [{ name: 'd', kind: 'postgres', tables: [{ table: { schema: 'a_b', name: 'c' } }, { table: { schema: 'a', name: 'b_c' } }] }] }),
+      () => metadataToFiles({ version: 3, sources: [{ name: 'd', kind: 'postgres', tables: [{ table: { schema: 'a/b', name: 'c' } }] }] }),
+      ExportPathError,
+    );
+    assert.throws(
+      () =>
+        metadataToFiles({
+          version: 3,
+          sources: [{ name: 'd', kind: 'postgres', tables: [{ table: { schema: 'a_b', name: 'c' } }, { table: { schema: 'a', name: 'b_c' } }] }],
+        }),
       /Two entries of databases\/d\/tables would both be written to a_b_c.yaml/,
     );
   });

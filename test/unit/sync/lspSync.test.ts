@@ -23,7 +23,13 @@ function baseMetadata(): JsonObject {
   return structuredClone(directoryToMetadata(load(BASE)).metadata);
 }
 
-function setup(extra: Record<string, string> = {}): { workspace: MetadataWorkspace; host: OverlayHost; published: Map<string, Diagnostic[]>; statuses: StatusParams[]; handlers: ReturnType<typeof createSyncHandlers> } {
+function setup(extra: Record<string, string> = {}): {
+  workspace: MetadataWorkspace;
+  host: OverlayHost;
+  published: Map<string, Diagnostic[]>;
+  statuses: StatusParams[];
+  handlers: ReturnType<typeof createSyncHandlers>;
+} {
   const disk = memoryHost({ ...abs(BASE), ...abs(extra) });
   const host = new OverlayHost(disk);
   const published = new Map<string, Diagnostic[]>();
@@ -34,7 +40,10 @@ function setup(extra: Record<string, string> = {}): { workspace: MetadataWorkspa
 }
 
 const summary = (ds: readonly Diagnostic[] | undefined): string[] =>
-  (ds ?? []).map((d) => `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${typeof d.message === 'string' ? d.message : d.message.value}`);
+  (ds ?? []).map(
+    (d) =>
+      `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${typeof d.message === 'string' ? d.message : d.message.value}`,
+  );
 
 describe('graphqlMetadata/planExport', () => {
   test('creates, updates and deletes with both texts; a removed source empties its folders; unknown keys are warned about', () => {
@@ -52,27 +61,57 @@ describe('graphqlMetadata/planExport', () => {
     const plan = planExport(host, { root: ROOT, metadata });
     assert.ok(!('error' in plan));
     const changed = plan.files.filter((f) => f.rel.startsWith('databases/'));
-    assert.deepEqual(changed.map((f) => [f.rel, f.kind]), [
-      ['databases/default/tables/public_article.yaml', 'update'],
-      ['databases/default/tables/public_gone.yaml', 'delete'],
-      ['databases/default/tables/public_tag.yaml', 'create'],
-      ['databases/default/tables/tables.yaml', 'update'],
-      ['databases/old/tables/public_x.yaml', 'delete'],
-      ['databases/old/tables/tables.yaml', 'delete'],
-    ]);
+    assert.deepEqual(
+      changed.map((f) => [f.rel, f.kind]),
+      [
+        ['databases/default/tables/public_article.yaml', 'update'],
+        ['databases/default/tables/public_gone.yaml', 'delete'],
+        ['databases/default/tables/public_tag.yaml', 'create'],
+        ['databases/default/tables/tables.yaml', 'update'],
+        ['databases/old/tables/public_x.yaml', 'delete'],
+        ['databases/old/tables/tables.yaml', 'delete'],
+      ],
+    );
     const [article, gone, tag, list] = changed;
     assert.equal(article!.file, ARTICLE);
     assert.equal(article!.before, BASE['databases/default/tables/public_article.yaml']);
-    assert.equal(article!.after, 'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: Written by\n');
-    assert.deepEqual(gone, { file: `${ROOT}/databases/default/tables/public_gone.yaml`, rel: 'databases/default/tables/public_gone.yaml', kind: 'delete', before: 'table:\n  name: gone\n  schema: public\n' });
-    assert.deepEqual(tag, { file: `${ROOT}/databases/default/tables/public_tag.yaml`, rel: 'databases/default/tables/public_tag.yaml', kind: 'create', after: 'table:\n  name: tag\n  schema: public\n' });
+    assert.equal(
+      article!.after,
+      'table:\n  name: article\n  schema: public\nobject_relationships:\n  - name: author\n    using:\n      foreign_key_constraint_on: author_id\n    comment: Written by\n',
+    );
+    assert.deepEqual(gone, {
+      file: `${ROOT}/databases/default/tables/public_gone.yaml`,
+      rel: 'databases/default/tables/public_gone.yaml',
+      kind: 'delete',
+      before: 'table:\n  name: gone\n  schema: public\n',
+    });
+    assert.deepEqual(tag, {
+      file: `${ROOT}/databases/default/tables/public_tag.yaml`,
+      rel: 'databases/default/tables/public_tag.yaml',
+      kind: 'create',
+      after: 'table:\n  name: tag\n  schema: public\n',
+    });
     assert.equal(list!.after, '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include public_tag.yaml"\n');
     // The top-level files BASE lacks are created with the CLI's defaults; version.yaml and databases.yaml are unchanged.
-    assert.deepEqual(plan.files.filter((f) => !f.rel.startsWith('databases/')).map((f) => `${f.kind} ${f.rel}`), [
-      'create actions.graphql', 'create actions.yaml', 'create allow_list.yaml', 'create api_limits.yaml', 'create backend_configs.yaml', 'create cron_triggers.yaml',
-      'create graphql_schema_introspection.yaml', 'create inherited_roles.yaml', 'create metrics_config.yaml', 'create network.yaml', 'create opentelemetry.yaml',
-      'create query_collections.yaml', 'create remote_schemas.yaml', 'create rest_endpoints.yaml',
-    ]);
+    assert.deepEqual(
+      plan.files.filter((f) => !f.rel.startsWith('databases/')).map((f) => `${f.kind} ${f.rel}`),
+      [
+        'create actions.graphql',
+        'create actions.yaml',
+        'create allow_list.yaml',
+        'create api_limits.yaml',
+        'create backend_configs.yaml',
+        'create cron_triggers.yaml',
+        'create graphql_schema_introspection.yaml',
+        'create inherited_roles.yaml',
+        'create metrics_config.yaml',
+        'create network.yaml',
+        'create opentelemetry.yaml',
+        'create query_collections.yaml',
+        'create remote_schemas.yaml',
+        'create rest_endpoints.yaml',
+      ],
+    );
     assert.equal(plan.unchanged, 3);
     assert.deepEqual(plan.emptiedFolders, [`${ROOT}/databases/old/tables`, `${ROOT}/databases/old`]);
     assert.deepEqual(plan.warnings, ["The server's metadata has a key `tables` that no file holds; it is not written."]);
@@ -82,14 +121,19 @@ describe('graphqlMetadata/planExport', () => {
     const host = memoryHost({ ...abs(BASE), ...abs({ 'databases/old/tables/public_x.yaml': 'table: x\n', 'databases/old/seed.sql': 'select 1;\n' }) });
     const plan = planExport(host, { root: ROOT, metadata: baseMetadata() });
     assert.ok(!('error' in plan));
-    assert.deepEqual(plan.files.filter((f) => f.kind === 'delete').map((f) => f.rel), ['databases/old/tables/public_x.yaml']);
+    assert.deepEqual(
+      plan.files.filter((f) => f.kind === 'delete').map((f) => f.rel),
+      ['databases/old/tables/public_x.yaml'],
+    );
     assert.deepEqual(plan.emptiedFolders, [`${ROOT}/databases/old/tables`]);
   });
 
   test('a name that cannot be a file name is refused, nothing planned', () => {
     const metadata = baseMetadata();
     (metadata.sources as JsonObject[])[0]!.name = '..';
-    assert.deepEqual(planExport(memoryHost(abs(BASE)), { root: ROOT, metadata }), { error: 'Cannot export: The source name ".." cannot be used as a file or folder name.' });
+    assert.deepEqual(planExport(memoryHost(abs(BASE)), { root: ROOT, metadata }), {
+      error: 'Cannot export: The source name ".." cannot be used as a file or folder name.',
+    });
   });
 });
 
@@ -99,7 +143,10 @@ describe('graphqlMetadata/localMetadata', () => {
     const out = setup({ 'databases/default/tables/public_author.yaml': author }).handlers.localMetadata({ root: ROOT });
     assert.ok(!('error' in out));
     assert.equal(out.files, 5);
-    assert.deepEqual(out.errors.map((e) => [e.file, e.line, e.character, e.code]), [[AUTHOR, 19, 0, 'schema-unknown-key']]);
+    assert.deepEqual(
+      out.errors.map((e) => [e.file, e.line, e.character, e.code]),
+      [[AUTHOR, 19, 0, 'schema-unknown-key']],
+    );
     assert.deepEqual(out.metadata, directoryToMetadata(load({ ...BASE, 'databases/default/tables/public_author.yaml': author })).metadata);
     const clean = setup().handlers.localMetadata({ root: ROOT });
     assert.ok(!('error' in clean));
@@ -112,7 +159,12 @@ describe('graphqlMetadata/localMetadata', () => {
 });
 
 describe('graphqlMetadata/serverFindings', () => {
-  const missingArticle = { type: 'table', name: 'table public.article in source default', definition: { schema: 'public', name: 'article' }, reason: 'no such table/view exists in source: "public.article"' };
+  const missingArticle = {
+    type: 'table',
+    name: 'table public.article in source default',
+    definition: { schema: 'public', name: 'article' },
+    reason: 'no such table/view exists in source: "public.article"',
+  };
   const badRelationship = {
     type: 'object_relation',
     name: 'object relationship author of table public.article in source default',
@@ -126,8 +178,20 @@ describe('graphqlMetadata/serverFindings', () => {
     const out = handlers.serverFindings({ root: ROOT, inconsistentObjects: [missingArticle, badRelationship, elsewhere] });
     assert.deepEqual(out, {
       placed: [
-        { file: ARTICLE, line: 0, character: 0, code: 'server-inconsistent-object', message: 'no such table/view exists in source: "public.article" (table public.article in source default)' },
-        { file: ARTICLE, line: 4, character: 10, code: 'server-inconsistent-object', message: 'no foreign constraint exists on the given column(s) (object relationship author of table public.article in source default)' },
+        {
+          file: ARTICLE,
+          line: 0,
+          character: 0,
+          code: 'server-inconsistent-object',
+          message: 'no such table/view exists in source: "public.article" (table public.article in source default)',
+        },
+        {
+          file: ARTICLE,
+          line: 4,
+          character: 10,
+          code: 'server-inconsistent-object',
+          message: 'no foreign constraint exists on the given column(s) (object relationship author of table public.article in source default)',
+        },
       ],
       unplaced: [{ type: 'remote_schema', name: 'remote_schema countries', message: 'cannot reach the remote schema (remote_schema countries)' }],
     });
@@ -141,7 +205,10 @@ describe('graphqlMetadata/serverFindings', () => {
     // An edit above the relationship moves its diagnostic with it.
     host.set(ARTICLE, `# a comment\n${BASE['databases/default/tables/public_article.yaml']!}`);
     workspace.changed([ARTICLE]);
-    assert.deepEqual(summary(published.get(pathToUri(ARTICLE))).map((s) => s.split(' ').slice(0, 2).join(' ')), ['server-inconsistent-object 1:0-1:5', 'server-inconsistent-object 5:10-5:16']);
+    assert.deepEqual(
+      summary(published.get(pathToUri(ARTICLE))).map((s) => s.split(' ').slice(0, 2).join(' ')),
+      ['server-inconsistent-object 1:0-1:5', 'server-inconsistent-object 5:10-5:16'],
+    );
 
     assert.deepEqual(handlers.serverFindings({ root: ROOT }), { placed: [], unplaced: [] });
     assert.deepEqual(published.get(pathToUri(ARTICLE)), []);
@@ -160,6 +227,9 @@ describe('graphqlMetadata/serverFindings', () => {
     const { workspace, published, handlers } = setup();
     workspace.severity = { 'server-inconsistent-object': 'warning' };
     handlers.serverFindings({ root: ROOT, error: { path: '$.args', message: 'cannot continue due to inconsistent metadata', internal: [badRelationship] } });
-    assert.deepEqual(published.get(pathToUri(ARTICLE))?.map((d) => [d.code, d.severity, d.range.start.line]), [['server-inconsistent-object', 2, 4]]);
+    assert.deepEqual(
+      published.get(pathToUri(ARTICLE))?.map((d) => [d.code, d.severity, d.range.start.line]),
+      [['server-inconsistent-object', 2, 4]],
+    );
   });
 });

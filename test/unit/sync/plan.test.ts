@@ -29,7 +29,16 @@ describe('planWrite', () => {
   });
 
   test('owned paths', () => {
-    for (const p of ['version.yaml', 'allow_list.yaml', 'actions.graphql', 'databases/databases.yaml', 'databases/s 3/tables/tables.yaml', 'databases/x/functions/public_f.yml']) assert.equal(isOwnedPath(p), true, p);
-    for (const p of ['README.md', 'databases/x/tables/sub/t.yaml', 'databases/x/other.yaml', 'metadata.json', 'databases/x/tables/t.json']) assert.equal(isOwnedPath(p), false, p);
+    for (const p of [
+      'version.yaml',
+      'allow_list.yaml',
+      'actions.graphql',
+      'databases/databases.yaml',
+      'databases/s 3/tables/tables.yaml',
+      'databases/x/functions/public_f.yml',
+    ])
+      assert.equal(isOwnedPath(p), true, p);
+    for (const p of ['README.md', 'databases/x/tables/sub/t.yaml', 'databases/x/other.yaml', 'metadata.json', 'databases/x/tables/t.json'])
+      assert.equal(isOwnedPath(p), false, p);
   });
 });

@@ -17,7 +17,10 @@ describe('unifiedDiff', () => {
     const lines = Array.from({ length: 20 }, (_, i) => `${i + 1}`);
     const changed = lines.map((l) => (l === '2' || l === '18' ? `${l}!` : l));
     const out = unifiedDiff(paths, `${lines.join('\n')}\n`, `${changed.join('\n')}\n`);
-    assert.deepEqual(out.split('\n').filter((l) => l.startsWith('@@')), ['@@ -1,5 +1,5 @@', '@@ -15,6 +15,6 @@']);
+    assert.deepEqual(
+      out.split('\n').filter((l) => l.startsWith('@@')),
+      ['@@ -1,5 +1,5 @@', '@@ -15,6 +15,6 @@'],
+    );
   });
 
   test('a file only on one side, and a missing final newline', () => {

@@ -48,7 +48,8 @@ export const applyToServer: CommandFactory = (ctx) => async (arg) => {
 async function saveFirst(ready: Ready, confirmed: boolean): Promise<Result | undefined> {
   const dirty = dirtyUnder(ready.root);
   if (dirty.length === 0) return undefined;
-  if (!confirmed) await confirm(`Save ${dirty.length} unsaved file${dirty.length === 1 ? '' : 's'} of ${ready.folder} before applying?`, listFiles(dirty), 'Save and apply');
+  if (!confirmed)
+    await confirm(`Save ${dirty.length} unsaved file${dirty.length === 1 ? '' : 's'} of ${ready.folder} before applying?`, listFiles(dirty), 'Save and apply');
   const results = await Promise.all(dirty.map((d) => d.save()));
   return results.every(Boolean) ? undefined : tell('failed', `Could not save ${listFiles(dirty.filter((d) => d.isDirty))}; nothing was applied.`);
 }
@@ -60,9 +61,10 @@ function refuseLocalErrors(ready: Ready, errors: readonly PlacedProblem[]): Resu
 }
 
 async function confirmApply(ready: Ready, resourceVersion: number | undefined): Promise<void> {
-  const detail = resourceVersion === undefined
-    ? `No export from ${ready.host} is recorded for this folder, so the server's metadata is replaced whatever it holds now. Export From Server first to have the server refuse when someone else changed it.`
-    : `The server refuses (and nothing changes) if its metadata changed since resource_version ${resourceVersion}, your last export.`;
+  const detail =
+    resourceVersion === undefined
+      ? `No export from ${ready.host} is recorded for this folder, so the server's metadata is replaced whatever it holds now. Export From Server first to have the server refuse when someone else changed it.`
+      : `The server refuses (and nothing changes) if its metadata changed since resource_version ${resourceVersion}, your last export.`;
   await confirm(`Replace the metadata on ${ready.host} with ${ready.folder}?`, detail, 'Apply');
 }
 
@@ -76,16 +78,29 @@ async function currentVersion(ctx: CommandContext, ready: Ready): Promise<number
 async function rejected(ctx: CommandContext, ready: Ready, error: ApiError, resourceVersion: number | undefined): Promise<Result> {
   if (error.kind === 'conflict') {
     const message = conflictMessage(ready.host, resourceVersion);
-    void vscode.window.showErrorMessage(message, SHOW_DIFF).then((choice) => (choice === SHOW_DIFF ? vscode.commands.executeCommand('graphqlMetadata.diffWithServer', { root: ready.root }) : undefined));
+    void vscode.window
+      .showErrorMessage(message, SHOW_DIFF)
+      .then((choice) => (choice === SHOW_DIFF ? vscode.commands.executeCommand('graphqlMetadata.diffWithServer', { root: ready.root }) : undefined));
     return { status: 'refused', message, errorKind: error.kind };
   }
   if (!isAboutTheMetadata(error)) return refusal({ ...error, message: applyFailureMessage(error, ready.folder, ready.host) });
   const report = await sendComplaint(ctx, {
     root: ready.root,
-    error: { ...(error.path !== undefined ? { path: error.path } : {}), message: error.serverMessage ?? error.message, ...(error.internal !== undefined ? { internal: error.internal } : {}) },
+    error: {
+      ...(error.path !== undefined ? { path: error.path } : {}),
+      message: error.serverMessage ?? error.message,
+      ...(error.internal !== undefined ? { internal: error.internal } : {}),
+    },
   });
   const placed = 'placed' in report ? report : { placed: [], unplaced: [] };
-  const message = `The server rejected ${ready.folder}; nothing was applied. ${error.message} ${placementMessage(placed.placed, placed.unplaced, shown)}`.trim();
+  const message =
+    `The server rejected ${ready.folder}; nothing was applied. ${error.message} ${placementMessage(placed.placed, placed.unplaced, shown)}`.trim();
   offerProblems(message, placed.placed.length > 0, 'error');
-  return { status: 'refused', message, errorKind: error.kind, files: [...new Set(placed.placed.map((p) => p.file))], notes: placed.unplaced.map((u) => u.message) };
+  return {
+    status: 'refused',
+    message,
+    errorKind: error.kind,
+    files: [...new Set(placed.placed.map((p) => p.file))],
+    notes: placed.unplaced.map((u) => u.message),
+  };
 }

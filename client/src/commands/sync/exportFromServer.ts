@@ -32,7 +32,8 @@ export const exportFromServer: CommandFactory = (ctx) => async (arg) => {
   const sides = (file: PlannedFile): DiffSides => sidesOf(ctx, ready, file);
   if (booleanArg(ready.args, 'confirm') !== true) await previewExport(`Export From Server: ${from} → ${ready.folder}`, plan.files, sides);
   const stale = await staleFile(plan.files);
-  if (stale !== undefined) return tell('failed', `${shown(stale.file)} changed after the export was planned; nothing was written. Run Export From Server again.`);
+  if (stale !== undefined)
+    return tell('failed', `${shown(stale.file)} changed after the export was planned; nothing was written. Run Export From Server again.`);
   const written = await applyEditSafely(exportEdit(plan));
   if (!written.ok) {
     ctx.log.warn(`Export From Server failed half way; put back: ${written.undone.join(', ') || 'nothing'}.`);
@@ -78,7 +79,10 @@ function exportEdit(plan: Plan): EditPlan {
   for (const file of byKind('update')) {
     const edits = [vscode.TextEdit.replace(wholeText(file.before ?? ''), file.after ?? '')];
     if (/\r/.test(file.before ?? '')) edits.push(vscode.TextEdit.setEndOfLine(vscode.EndOfLine.LF));
-    edit.set(uriOf(file.file), edits.map((e) => [e, metadata] as [vscode.TextEdit, vscode.WorkspaceEditEntryMetadata]));
+    edit.set(
+      uriOf(file.file),
+      edits.map((e) => [e, metadata] as [vscode.TextEdit, vscode.WorkspaceEditEntryMetadata]),
+    );
   }
   for (const file of byKind('delete')) edit.deleteFile(uriOf(file.file), { ignoreIfNotExists: true }, metadata);
   for (const file of byKind('create')) edit.createFile(uriOf(file.file), { overwrite: false, contents: encoder.encode(file.after ?? '') }, metadata);
@@ -102,6 +106,9 @@ async function removeEmptied(folders: readonly string[]): Promise<void> {
 }
 
 function exportFailure(folder: string, reason: string, notRestored: readonly string[]): string {
-  const after = notRestored.length === 0 ? `Every file it had changed was put back: ${folder} is as it was.` : `${notRestored.join(', ')} could not be put back as they were: check them.`;
+  const after =
+    notRestored.length === 0
+      ? `Every file it had changed was put back: ${folder} is as it was.`
+      : `${notRestored.join(', ')} could not be put back as they were: check them.`;
   return `Export From Server could not write ${folder}: ${reason}. ${after}`;
 }

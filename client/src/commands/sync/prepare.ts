@@ -8,7 +8,14 @@ import type { ApiError } from '../../../../common/api/errors';
 import { exportMetadataV2 } from '../../../../common/api/manage';
 import type { MetadataRequest } from '../../../../common/api/types';
 import { listRootsRequest, planExportRequest, projectFactsRequest, serverFindingsRequest } from '../../../../common/protocol';
-import type { PlanExportParams, PlanExportResult, PlannedFile, ProjectFactsResult, ServerFindingsParams, ServerFindingsResult } from '../../../../common/protocol';
+import type {
+  PlanExportParams,
+  PlanExportResult,
+  PlannedFile,
+  ProjectFactsResult,
+  ServerFindingsParams,
+  ServerFindingsResult,
+} from '../../../../common/protocol';
 import { isInside, toCorePath } from '../../../../common/paths';
 import type { Args } from '../args';
 import { argumentObject, stringArg } from '../args';
@@ -46,7 +53,11 @@ export async function prepare(ctx: CommandContext, arg: unknown): Promise<Ready 
   return { args, root: target.root, session: opened.session, folder: shown(target.root), host: opened.session.url.host };
 }
 
-async function syncTarget(ctx: CommandContext, args: Args, resource: vscode.Uri | undefined): Promise<{ root: string; folder?: vscode.WorkspaceFolder; facts?: NonNullable<ProjectFactsResult> } | undefined> {
+async function syncTarget(
+  ctx: CommandContext,
+  args: Args,
+  resource: vscode.Uri | undefined,
+): Promise<{ root: string; folder?: vscode.WorkspaceFolder; facts?: NonNullable<ProjectFactsResult> } | undefined> {
   const given = stringArg(args, 'root');
   if (given === undefined) return chooseTarget(ctx, resource);
   await ctx.ready();
@@ -75,29 +86,38 @@ export async function call<R>(ctx: CommandContext, ready: Ready, request: Metada
   const controller = new AbortController();
   const running = ready.session.client.run(request, { signal: controller.signal });
   const slow = setTimeout(() => {
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${request.type} on ${ready.host}…`, cancellable: true }, (_progress, token) => {
-      token.onCancellationRequested(() => controller.abort());
-      return running;
-    });
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `${request.type} on ${ready.host}…`, cancellable: true },
+      (_progress, token) => {
+        token.onCancellationRequested(() => controller.abort());
+        return running;
+      },
+    );
   }, PROGRESS_DELAY_MS);
   const result = await running.finally(() => clearTimeout(slow));
   if (!result.ok) ctx.log.error(`${request.type} failed (${result.error.kind}): ${result.error.message}`);
   return result;
 }
 
-type EngineExport = { readonly ok: true; readonly metadata: Record<string, unknown>; readonly resourceVersion: number } | { readonly ok: false; readonly result: Result };
+type EngineExport =
+  { readonly ok: true; readonly metadata: Record<string, unknown>; readonly resourceVersion: number } | { readonly ok: false; readonly result: Result };
 
 /** export_metadata version 2 from the folder's engine. */
 async function fetchExport(ctx: CommandContext, ready: Ready): Promise<EngineExport> {
   const result = await call(ctx, ready, exportMetadataV2());
   if (!result.ok) return { ok: false, result: refusal(result.error) };
   const { metadata, resource_version } = result.data;
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return { ok: false, result: tell('failed', `${ready.host} answered export_metadata without a metadata object.`) };
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))
+    return { ok: false, result: tell('failed', `${ready.host} answered export_metadata without a metadata object.`) };
   return { ok: true, metadata, resourceVersion: typeof resource_version === 'number' ? resource_version : 0 };
 }
 
 /** What writing the export into the folder changes (the language server plans it); its warnings shown. */
-async function planFor(ctx: CommandContext, ready: Ready, server: { readonly metadata: Record<string, unknown> }): Promise<{ ok: true; plan: Plan } | { ok: false; result: Result }> {
+async function planFor(
+  ctx: CommandContext,
+  ready: Ready,
+  server: { readonly metadata: Record<string, unknown> },
+): Promise<{ ok: true; plan: Plan } | { ok: false; result: Result }> {
   const params: PlanExportParams = { root: ready.root, metadata: server.metadata };
   const plan = await ctx.client.sendRequest(planExportRequest, params);
   if ('error' in plan) return { ok: false, result: tell('failed', plan.error) };
@@ -109,7 +129,10 @@ async function planFor(ctx: CommandContext, ready: Ready, server: { readonly met
 }
 
 /** The engine's export and what writing it into the folder changes (Export From Server, Diff With Server). */
-export async function exportPlan(ctx: CommandContext, ready: Ready): Promise<{ ok: true; server: { metadata: Record<string, unknown>; resourceVersion: number }; plan: Plan } | { ok: false; result: Result }> {
+export async function exportPlan(
+  ctx: CommandContext,
+  ready: Ready,
+): Promise<{ ok: true; server: { metadata: Record<string, unknown>; resourceVersion: number }; plan: Plan } | { ok: false; result: Result }> {
   const server = await fetchExport(ctx, ready);
   if (!server.ok) return server;
   const planned = await planFor(ctx, ready, server);

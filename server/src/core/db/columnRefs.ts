@@ -88,7 +88,8 @@ function remoteRelationshipRefs(table: TableFact, walk: Walk, at: At, via: strin
   for (const entry of walk.entries(walk.get(toSource, 'field_mapping'))) {
     own(entry.key, entry.keyLoc);
     const column = walk.text(entry.value);
-    if (target && targetSource !== undefined && column !== undefined) out.push({ source: targetSource, table: target, column, loc: walk.loc(entry.value), via });
+    if (target && targetSource !== undefined && column !== undefined)
+      out.push({ source: targetSource, table: target, column, loc: walk.loc(entry.value), via });
   }
 }
 

@@ -16,7 +16,14 @@ export const DATABASE_MODES: readonly DatabaseMode[] = ['auto', 'migrations', 'l
 export type DatabaseUrlConfig =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'env'; readonly variable: string }
-  | { readonly kind: 'params'; readonly host: string; readonly port: string; readonly user: string; readonly password: string | undefined; readonly database: string }
+  | {
+      readonly kind: 'params';
+      readonly host: string;
+      readonly port: string;
+      readonly user: string;
+      readonly password: string | undefined;
+      readonly database: string;
+    }
   | { readonly kind: 'unsupported'; readonly what: string }
   | { readonly kind: 'none' };
 
@@ -35,7 +42,8 @@ export interface SourceConnection {
 function readParams(node: YNode): DatabaseUrlConfig {
   const text = (key: string): string | undefined => scalarText(get(node, key));
   const [host, port, user, database] = [text('host'), text('port'), text('username'), text('database')];
-  if (host === undefined || user === undefined || database === undefined) return { kind: 'unsupported', what: '`connection_parameters` without host, username and database' };
+  if (host === undefined || user === undefined || database === undefined)
+    return { kind: 'unsupported', what: '`connection_parameters` without host, username and database' };
   return { kind: 'params', host, port: port ?? '5432', user, password: text('password'), database };
 }
 
@@ -68,9 +76,7 @@ export function sourceConnections(sources: readonly SourceFact[]): SourceConnect
 /** Looks a variable up: its value and where it was found (`environment`, `.env`), or undefined when unset or empty. */
 export type EnvLookup = (name: string) => { readonly value: string; readonly where: string } | undefined;
 
-export type UrlResolution =
-  | { readonly kind: 'url'; readonly url: string; readonly from: string }
-  | { readonly kind: 'none'; readonly why: string };
+export type UrlResolution = { readonly kind: 'url'; readonly url: string; readonly from: string } | { readonly kind: 'none'; readonly why: string };
 
 /** Explicit URLs (the setting or the CLI flag) by source name, with how to name their origin. */
 export interface ExplicitUrls {
@@ -101,7 +107,9 @@ export function resolveSourceUrl(connection: SourceConnection, explicit: Explici
       return { kind: 'url', url: paramsUrl(config), from: 'databases.yaml (connection_parameters)' };
     case 'env': {
       const found = env(config.variable);
-      return found ? { kind: 'url', url: found.value, from: `${config.variable} (${found.where})` } : { kind: 'none', why: `${config.variable} is not set in the environment or the project's .env` };
+      return found
+        ? { kind: 'url', url: found.value, from: `${config.variable} (${found.where})` }
+        : { kind: 'none', why: `${config.variable} is not set in the environment or the project's .env` };
     }
     case 'unsupported':
       return { kind: 'none', why: `databases.yaml gives ${config.what}, which is not read here` };
@@ -111,9 +119,7 @@ export function resolveSourceUrl(connection: SourceConnection, explicit: Explici
 }
 
 export type ModelPlan =
-  | { readonly use: 'live'; readonly url: string; readonly from: string }
-  | { readonly use: 'migrations' }
-  | { readonly use: 'off'; readonly status: string };
+  { readonly use: 'live'; readonly url: string; readonly from: string } | { readonly use: 'migrations' } | { readonly use: 'off'; readonly status: string };
 
 /**
  * Where a source's model comes from. `auto`: live when a URL resolves (an explicit one, or
@@ -139,5 +145,7 @@ export function sourceForBareUrl(connections: readonly SourceConnection[]): { so
   if (postgres.some((c) => c.source === 'default')) return { source: 'default' };
   if (postgres.length === 1) return { source: postgres[0]!.source };
   if (postgres.length === 0) return { problem: 'the project has no Postgres source to connect the database URL to' };
-  return { problem: `the project has several Postgres sources (${postgres.map((c) => c.source).join(', ')}) and none is named \`default\`: give --database SOURCE=URL for each` };
+  return {
+    problem: `the project has several Postgres sources (${postgres.map((c) => c.source).join(', ')}) and none is named \`default\`: give --database SOURCE=URL for each`,
+  };
 }

@@ -19,7 +19,7 @@ function sessionProblem(fn: FunctionModel, session: string | undefined): string[
 
 /** What the table returned must be: a table or view the source tracks. */
 function returnProblems(view: ModelView, fn: FunctionModel, isTracked: (schema: string, name: string) => boolean): string[] {
-  const relation = fn.returnsRelation === undefined ? undefined : view.model.relations[fn.returnsRelation] ?? view.relationOfType(fn.returnsRelation);
+  const relation = fn.returnsRelation === undefined ? undefined : (view.model.relations[fn.returnsRelation] ?? view.relationOfType(fn.returnsRelation));
   if (!relation) return [`it returns ${fn.returnsSet ? 'SETOF ' : ''}${fn.returnType}, not a table`];
   return isTracked(relation.schema, relation.name) ? [] : [`it returns \`${relation.schema}.${relation.name}\`, which is not tracked`];
 }
@@ -34,11 +34,17 @@ export interface TrackedFunctionConfig {
  * buildFunctionInfo): variadic arguments, a result that is not a tracked table, a non-volatile
  * function exposed as a mutation, a session argument that is not a json argument.
  */
-export function trackedFunctionProblems(view: ModelView, fn: FunctionModel, config: TrackedFunctionConfig, isTracked: (schema: string, name: string) => boolean): string[] {
+export function trackedFunctionProblems(
+  view: ModelView,
+  fn: FunctionModel,
+  config: TrackedFunctionConfig,
+  isTracked: (schema: string, name: string) => boolean,
+): string[] {
   const out: string[] = [];
   if (fn.args.some((a) => a.mode === 'variadic')) out.push('functions with VARIADIC arguments are not supported');
   out.push(...returnProblems(view, fn, isTracked));
-  if (config.exposedAs === 'mutation' && fn.volatility !== 'volatile') out.push(`it is exposed as a mutation but is ${fn.volatility.toUpperCase()}, not VOLATILE`);
+  if (config.exposedAs === 'mutation' && fn.volatility !== 'volatile')
+    out.push(`it is exposed as a mutation but is ${fn.volatility.toUpperCase()}, not VOLATILE`);
   out.push(...sessionProblem(fn, config.sessionArgument));
   return out;
 }
@@ -53,7 +59,13 @@ export interface ComputedFieldConfig {
  * (Hasura/Backends/Postgres/DDL/ComputedField.hs): VOLATILE, no input arguments, a table argument
  * that is not the table's row type, a session argument that is not json, a set of an untracked table.
  */
-export function computedFieldProblems(view: ModelView, fn: FunctionModel, table: { schema: string; name: string }, config: ComputedFieldConfig, isTracked: (schema: string, name: string) => boolean): string[] {
+export function computedFieldProblems(
+  view: ModelView,
+  fn: FunctionModel,
+  table: { schema: string; name: string },
+  config: ComputedFieldConfig,
+  isTracked: (schema: string, name: string) => boolean,
+): string[] {
   const out: string[] = [];
   if (fn.volatility === 'volatile') out.push('it is VOLATILE (computed fields need STABLE or IMMUTABLE functions)');
   const inputs = inputArgs(fn);

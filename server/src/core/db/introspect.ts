@@ -1,4 +1,14 @@
-import type { ColumnModel, DatabaseModel, EnumTypeModel, ForeignKeyModel, FunctionArgModel, FunctionModel, ModelOrigin, RelationKind, RelationModel } from './model';
+import type {
+  ColumnModel,
+  DatabaseModel,
+  EnumTypeModel,
+  ForeignKeyModel,
+  FunctionArgModel,
+  FunctionModel,
+  ModelOrigin,
+  RelationKind,
+  RelationModel,
+} from './model';
 import { relationKey } from './model';
 
 /**
@@ -58,7 +68,8 @@ export const INTROSPECTION_QUERIES = {
     WHERE p.prokind = 'f' AND ${USER_SCHEMA}
       AND NOT EXISTS (SELECT 1 FROM pg_depend dep WHERE dep.classid = 'pg_proc'::regclass AND dep.objid = p.oid AND dep.deptype = 'e')
     ORDER BY 1, 2, 3`),
-  enums: asJsonRows(`SELECT n.nspname::text AS schema, t.typname::text AS name, ARRAY(SELECT e.enumlabel::text FROM pg_enum e WHERE e.enumtypid = t.oid ORDER BY e.enumsortorder) AS "values"
+  enums:
+    asJsonRows(`SELECT n.nspname::text AS schema, t.typname::text AS name, ARRAY(SELECT e.enumlabel::text FROM pg_enum e WHERE e.enumtypid = t.oid ORDER BY e.enumsortorder) AS "values"
     FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE t.typtype = 'e' AND ${USER_SCHEMA} ORDER BY 1, 2`),
 } as const;
 
@@ -71,7 +82,11 @@ export type IntrospectionRows = Readonly<Record<IntrospectionQuery, unknown>>;
  * Runs the introspection with `run` (one SQL text -> its result rows) and converts it. The caller
  * opens the transaction (read only on a live server) and runs `INTROSPECTION_SETUP` in it first.
  */
-export async function introspect(run: (sql: string) => Promise<readonly Record<string, unknown>[]>, source: string, origin: ModelOrigin): Promise<DatabaseModel> {
+export async function introspect(
+  run: (sql: string) => Promise<readonly Record<string, unknown>[]>,
+  source: string,
+  origin: ModelOrigin,
+): Promise<DatabaseModel> {
   const rows: Record<string, unknown> = {};
   for (const [name, sql] of Object.entries(INTROSPECTION_QUERIES)) {
     const result = await run(sql);
@@ -118,7 +133,16 @@ export function modelFromRows(rows: IntrospectionRows, source: string, origin: M
     const kind = KINDS[str(row.kind) ?? ''];
     if (schema === undefined || name === undefined || kind === undefined) continue;
     const comment = str(row.comment);
-    relations.set(relationKey(schema, name), { schema, name, kind, ...(comment !== undefined ? { comment } : {}), columns: [], primaryKey: [], uniques: [], foreignKeys: [] });
+    relations.set(relationKey(schema, name), {
+      schema,
+      name,
+      kind,
+      ...(comment !== undefined ? { comment } : {}),
+      columns: [],
+      primaryKey: [],
+      uniques: [],
+      foreignKeys: [],
+    });
   }
   const at = (row: Row): MutableRelation | undefined => {
     const schema = str(row.schema);
@@ -135,14 +159,22 @@ export function modelFromRows(rows: IntrospectionRows, source: string, origin: M
   return {
     source,
     origin,
-    schemas: [...new Set(list(rows.schemas).map((r) => str(r.name)).filter((n): n is string => n !== undefined))].sort(compare),
+    schemas: [
+      ...new Set(
+        list(rows.schemas)
+          .map((r) => str(r.name))
+          .filter((n): n is string => n !== undefined),
+      ),
+    ].sort(compare),
     relations: sortedRecord([...relations].map(([key, r]) => [key, finishRelation(r)])),
     functions: functionsFromRows(list(rows.functions)),
-    enums: sortedRecord(list(rows.enums).flatMap((row): [string, EnumTypeModel][] => {
-      const schema = str(row.schema);
-      const name = str(row.name);
-      return schema === undefined || name === undefined ? [] : [[relationKey(schema, name), { schema, name, values: strings(row.values) }]];
-    })),
+    enums: sortedRecord(
+      list(rows.enums).flatMap((row): [string, EnumTypeModel][] => {
+        const schema = str(row.schema);
+        const name = str(row.name);
+        return schema === undefined || name === undefined ? [] : [[relationKey(schema, name), { schema, name, values: strings(row.values) }]];
+      }),
+    ),
     uncertain: [],
   };
 }
@@ -154,7 +186,14 @@ function columnFromRow(row: Row): ColumnModel | undefined {
   const def = str(row.default);
   const comment = str(row.comment);
   const generated = (str(row.generated) ?? '') !== '' || (str(row.identity) ?? '') !== '';
-  return { name, type, nullable: row.notNull !== true, ...(def !== undefined ? { default: def } : {}), ...(generated ? { generated } : {}), ...(comment !== undefined ? { comment } : {}) };
+  return {
+    name,
+    type,
+    nullable: row.notNull !== true,
+    ...(def !== undefined ? { default: def } : {}),
+    ...(generated ? { generated } : {}),
+    ...(comment !== undefined ? { comment } : {}),
+  };
 }
 
 function addConstraint(relation: MutableRelation | undefined, row: Row): void {
@@ -167,7 +206,8 @@ function addConstraint(relation: MutableRelation | undefined, row: Row): void {
     const name = str(row.name);
     const refSchema = str(row.refSchema);
     const refTable = str(row.refTable);
-    if (name !== undefined && refSchema !== undefined && refTable !== undefined) relation.foreignKeys.push({ name, columns, refSchema, refTable, refColumns: strings(row.refColumns) });
+    if (name !== undefined && refSchema !== undefined && refTable !== undefined)
+      relation.foreignKeys.push({ name, columns, refSchema, refTable, refColumns: strings(row.refColumns) });
   }
 }
 

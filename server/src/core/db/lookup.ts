@@ -8,7 +8,8 @@ import type { DatabaseModel, FunctionModel, RelationModel } from './model';
  * closest name that exists), or `unknown`: its schema is made outside the migrations (e.g. nhost's
  * `auth`) or a statement that failed to apply mentions it, so it is never reported.
  */
-export type Judgement<T> = { readonly kind: 'found'; readonly value: T } | { readonly kind: 'missing'; readonly suggestion?: string } | { readonly kind: 'unknown' };
+export type Judgement<T> =
+  { readonly kind: 'found'; readonly value: T } | { readonly kind: 'missing'; readonly suggestion?: string } | { readonly kind: 'unknown' };
 
 const UNKNOWN = { kind: 'unknown' } as const;
 
@@ -53,7 +54,12 @@ export class ModelView {
     const found = relation.columns.find((c) => c.name === name);
     if (found) return { kind: 'found', value: found };
     if (this.uncertain.has(name.toLowerCase()) || this.uncertain.has(relation.name.toLowerCase())) return UNKNOWN;
-    return missing(closest(name, relation.columns.map((c) => c.name)));
+    return missing(
+      closest(
+        name,
+        relation.columns.map((c) => c.name),
+      ),
+    );
   }
 
   functions(schema: string, name: string): Judgement<readonly FunctionModel[]> {

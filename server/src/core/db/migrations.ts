@@ -86,7 +86,10 @@ function readConfig(path: string, host: FileSystemHost): { metadata?: string; mi
     const value: unknown = parseDocument(read.text).toJS();
     if (typeof value !== 'object' || value === null) return {};
     const { metadata_directory: metadata, migrations_directory: migrations } = value as Record<string, unknown>;
-    return { ...(typeof metadata === 'string' && metadata !== '' ? { metadata } : {}), ...(typeof migrations === 'string' && migrations !== '' ? { migrations } : {}) };
+    return {
+      ...(typeof metadata === 'string' && metadata !== '' ? { metadata } : {}),
+      ...(typeof migrations === 'string' && migrations !== '' ? { migrations } : {}),
+    };
   } catch {
     return {};
   }
@@ -108,7 +111,8 @@ export function findMigrations(metadataDir: string, sources: readonly SourceRef[
       if (versioned(reader, dir, 'migrations').length > 0) layout = 'flat';
       else if (plainSql(reader, dir, sourceNames, 'migrations').length > 0) layout = 'plain-sql';
     }
-    if (layout !== 'none' && source.name === flatOwner && entries.some((e) => e.isDirectory && e.name === POST_APPLY)) plainSql(reader, join(dir, POST_APPLY), new Set(), 'post-apply');
+    if (layout !== 'none' && source.name === flatOwner && entries.some((e) => e.isDirectory && e.name === POST_APPLY))
+      plainSql(reader, join(dir, POST_APPLY), new Set(), 'post-apply');
     return { source: source.name, kind: source.kind, postgres, layout, dir, files: layout === 'none' ? [] : reader.files, findings: reader.findings };
   });
 }
@@ -124,13 +128,29 @@ class Reader {
   readonly files: MigrationFile[] = [];
   readonly findings: Finding[] = [];
 
-  constructor(readonly root: string, readonly host: FileSystemHost) {}
+  constructor(
+    readonly root: string,
+    readonly host: FileSystemHost,
+  ) {}
 
   add(file: string, phase: MigrationFile['phase']): boolean {
     const read = this.host.readFile(file);
     if (read.kind !== 'text') {
-      const why = read.kind === 'error' ? read.message : read.kind === 'binary' ? read.reason : read.kind === 'too-large' ? `it is larger than ${read.limit} bytes` : read.kind;
-      this.findings.push({ code: 'migration-file-unreadable', severity: 'warning', message: `This migration file could not be read (${why}), so the database model leaves it out.`, file, span: { start: 0, end: 0 } });
+      const why =
+        read.kind === 'error'
+          ? read.message
+          : read.kind === 'binary'
+            ? read.reason
+            : read.kind === 'too-large'
+              ? `it is larger than ${read.limit} bytes`
+              : read.kind;
+      this.findings.push({
+        code: 'migration-file-unreadable',
+        severity: 'warning',
+        message: `This migration file could not be read (${why}), so the database model leaves it out.`,
+        file,
+        span: { start: 0, end: 0 },
+      });
       return false;
     }
     const text = read.text;
@@ -143,7 +163,9 @@ class Reader {
       phase,
       text,
       get statements(): MigrationStatement[] {
-        return (statements ??= file.endsWith('.yaml') ? yamlStatements(text) : splitSql(text).map((s) => ({ start: s.start, end: s.end, sql: s.text, kind: s.kind })));
+        return (statements ??= file.endsWith('.yaml')
+          ? yamlStatements(text)
+          : splitSql(text).map((s) => ({ start: s.start, end: s.end, sql: s.text, kind: s.kind })));
       },
     });
     return true;

@@ -112,33 +112,46 @@ function alterTable(origins: Origins, t: Tokens, at: (s: number, e: number) => S
 
 /** Puts the recorded origins into the model (a copy; objects without a recorded origin are left as they are). */
 export function withOrigins(model: DatabaseModel, origins: Origins): DatabaseModel {
-  const relations = Object.fromEntries(Object.entries(model.relations).map(([key, r]) => {
-    const columns = origins.columns.get(key);
-    const origin = origins.relations.get(key);
-    return [key, {
-      ...r,
-      ...(origin !== undefined ? { origin } : {}),
-      columns: r.columns.map((c) => {
-        const at = columns?.get(c.name);
-        return at !== undefined ? { ...c, origin: at } : c;
-      }),
-    }];
-  }));
-  const functions = Object.fromEntries(Object.entries(model.functions).map(([key, overloads]) => {
-    const origin = origins.functions.get(key);
-    return [key, origin === undefined ? overloads : overloads.map((f) => ({ ...f, origin }))];
-  }));
-  const enums = Object.fromEntries(Object.entries(model.enums).map(([key, e]) => {
-    const origin = origins.types.get(key);
-    return [key, origin === undefined ? e : { ...e, origin }];
-  }));
+  const relations = Object.fromEntries(
+    Object.entries(model.relations).map(([key, r]) => {
+      const columns = origins.columns.get(key);
+      const origin = origins.relations.get(key);
+      return [
+        key,
+        {
+          ...r,
+          ...(origin !== undefined ? { origin } : {}),
+          columns: r.columns.map((c) => {
+            const at = columns?.get(c.name);
+            return at !== undefined ? { ...c, origin: at } : c;
+          }),
+        },
+      ];
+    }),
+  );
+  const functions = Object.fromEntries(
+    Object.entries(model.functions).map(([key, overloads]) => {
+      const origin = origins.functions.get(key);
+      return [key, origin === undefined ? overloads : overloads.map((f) => ({ ...f, origin }))];
+    }),
+  );
+  const enums = Object.fromEntries(
+    Object.entries(model.enums).map(([key, e]) => {
+      const origin = origins.types.get(key);
+      return [key, origin === undefined ? e : { ...e, origin }];
+    }),
+  );
   return { ...model, relations, functions, enums };
 }
 
 /** Words that are SQL, not names (left out of the names a failed statement mentions). */
-const KEYWORDS = new Set(('add alter and as asc by cascade check column comment constraint create default delete desc drop ' +
-  'exists foreign from function grant if in index insert into is key language not null on only or owner primary ' +
-  'references rename replace returns revoke schema select set table to trigger type unique update using values view where with').split(' '));
+const KEYWORDS = new Set(
+  (
+    'add alter and as asc by cascade check column comment constraint create default delete desc drop ' +
+    'exists foreign from function grant if in index insert into is key language not null on only or owner primary ' +
+    'references rename replace returns revoke schema select set table to trigger type unique update using values view where with'
+  ).split(' '),
+);
 
 /**
  * The names a statement mentions (identifiers outside strings and bodies, lower-cased, both parts of
@@ -148,7 +161,8 @@ export function mentionedNames(sql: string): string[] {
   const names = new Set<string>();
   for (const token of sqlTokens(sql)) {
     if (token.kind === 'ident') names.add(token.value.toLowerCase());
-    else if (token.kind === 'word' && /^[A-Za-z_\u0080-\uffff]/.test(token.value) && !KEYWORDS.has(token.value.toLowerCase())) names.add(token.value.toLowerCase());
+    else if (token.kind === 'word' && /^[A-Za-z_\u0080-\uffff]/.test(token.value) && !KEYWORDS.has(token.value.toLowerCase()))
+      names.add(token.value.toLowerCase());
   }
   return [...names];
 }

@@ -45,7 +45,9 @@ export function boolExpTables(ctx: { readonly index: ProjectIndex; readonly data
 export function foreignKeyTarget(databases: DatabaseModels, table: TableFact, rel: RelationshipFact, walk: Walk): QualifiedTable | undefined {
   const using = rel.kind === 'object' ? foreignKeyUsing(walk, rel) : undefined;
   if (using?.kind !== 'local') return undefined;
-  const fk = viewOf(databases, table.source)?.find(table.table)?.foreignKeys.find((k) => sameSet(k.columns, using.columns));
+  const fk = viewOf(databases, table.source)
+    ?.find(table.table)
+    ?.foreignKeys.find((k) => sameSet(k.columns, using.columns));
   return fk ? { schema: fk.refSchema, name: fk.refTable } : undefined;
 }
 

@@ -17,7 +17,8 @@ export const addInheritedRole: OperationEdit<AddInheritedRoleArgs> = (result, ar
   if (result.index.inheritedRoles.some((r) => r.role.name === args.role)) return failure(`Inherited role \`${args.role}\` is already in the local files.`);
   const doc = yamlDoc(result, path);
   if (!doc) return change([], [{ kind: 'create', file: path, text: joinLines(renderItem(entry, '')) }]);
-  if (doc.contents === null || doc.contents === undefined) return change([{ file: path, span: { start: 0, end: doc.text.length }, newText: joinLines(renderItem(entry, '')) }]);
+  if (doc.contents === null || doc.contents === undefined)
+    return change([{ file: path, span: { start: 0, end: doc.text.length }, newText: joinLines(renderItem(entry, '')) }]);
   if (!isSeq(doc.contents)) return failure(`${relative(result.root, path)} is not a list; add \`${args.role}\` by hand.`);
   return change([appendItem(doc, doc.contents, entry, 0)]);
 };

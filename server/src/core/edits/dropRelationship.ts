@@ -20,7 +20,8 @@ export const dropRelationship: OperationEdit<DropRelationshipArgs> = (result, ar
   if (!rel.ok) return change([], [], [`${rel.error} Nothing to change there.`]);
   const dependents = permissionsUsing(result, args.source ?? DEFAULT_SOURCE, table.value, args.relationship);
   const removed = args.cascade ? dependents.map((d) => d.permission.at.node) : [];
-  const notes = !args.cascade && dependents.length > 0 ? [`These permissions still use \`${args.relationship}\`: ${dependents.map((d) => d.description).join(', ')}.`] : [];
+  const notes =
+    !args.cascade && dependents.length > 0 ? [`These permissions still use \`${args.relationship}\`: ${dependents.map((d) => d.description).join(', ')}.`] : [];
   return change(removeRelationshipEntries(result, [rel.value.at.node, ...removed]), [], notes);
 };
 

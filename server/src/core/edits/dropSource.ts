@@ -29,8 +29,17 @@ export const dropSource: OperationEdit<DropSourceArgs> = (result, args) => {
   const deleted = new Set(files.map((f) => (f.kind === 'delete' ? f.file : '')));
   const remote = remoteRelationshipsTo(result, args.name).filter((r) => !deleted.has(r.file));
   const edits: TextEdit[] = [...removeTopItems(doc, doc.contents, [source.at.node])];
-  if (args.cascade) edits.push(...removeRelationshipEntries(result, remote.map((r) => r.node)));
-  const notes = !args.cascade && remote.length > 0 ? [`Remote relationships still lead to \`${args.name}\`: ${remote.map((r) => `${r.name} (${relative(result.root, r.file)})`).join(', ')}.`] : [];
+  if (args.cascade)
+    edits.push(
+      ...removeRelationshipEntries(
+        result,
+        remote.map((r) => r.node),
+      ),
+    );
+  const notes =
+    !args.cascade && remote.length > 0
+      ? [`Remote relationships still lead to \`${args.name}\`: ${remote.map((r) => `${r.name} (${relative(result.root, r.file)})`).join(', ')}.`]
+      : [];
   return change(edits, files, notes);
 };
 

@@ -73,6 +73,10 @@ export function tableDoc(result: RootResult, table: TableFact): Found<{ doc: Yam
   const doc = yamlDoc(result, table.at.file);
   const map = table.at.node;
   if (!doc || !isMap(map)) return { ok: false, error: `The entry of table \`${table.key}\` is not a YAML mapping.` };
-  if (map.flow) return { ok: false, error: `The entry of table \`${table.key}\` in ${relative(result.root, doc.path)} is written in flow style ({...}); change it by hand.` };
+  if (map.flow)
+    return {
+      ok: false,
+      error: `The entry of table \`${table.key}\` in ${relative(result.root, doc.path)} is written in flow style ({...}); change it by hand.`,
+    };
   return { ok: true, value: { doc, map } };
 }

@@ -17,7 +17,9 @@ export const renameRelationship: OperationEdit<RenameRelationshipArgs> = (result
   const rel = findRelationship(table.value, args.name);
   if (!rel.ok) return failure(rel.error);
   const id = symbolId({ kind: 'relationship', source: args.source ?? DEFAULT_SOURCE, table: table.value.key, name: args.name });
-  const definition = occurrencesOf(result).byId(id).find((o) => o.definition);
+  const definition = occurrencesOf(result)
+    .byId(id)
+    .find((o) => o.definition);
   if (!definition) return failure(`The name of relationship \`${args.name}\` could not be located in the local files.`);
   const out = rename({ result, file: definition.loc.file, offset: definition.loc.span.start }, args.new_name);
   if (!out) return failure(`Relationship \`${args.name}\` cannot be renamed in the local files.`);

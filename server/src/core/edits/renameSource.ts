@@ -26,7 +26,10 @@ export const renameSource: OperationEdit<RenameSourceArgs> = (result, args) => {
   const edits: TextEdit[] = [{ file: source.name.loc.file, span: inner.span, newText: replacementFor(quoteAround(text, inner.span), args.new_name) }];
   const folder = moveFolder(result, source, args);
   const remote = remoteRelationshipsTo(result, args.name);
-  const notes = [...folder.notes, ...(remote.length > 0 ? [`Remote relationships still name source \`${args.name}\`: ${remote.map((r) => r.name).join(', ')}.`] : [])];
+  const notes = [
+    ...folder.notes,
+    ...(remote.length > 0 ? [`Remote relationships still name source \`${args.name}\`: ${remote.map((r) => r.name).join(', ')}.`] : []),
+  ];
   return change([...edits, ...folder.edits], folder.files, notes);
 };
 
@@ -43,7 +46,13 @@ function moveFolder(result: RootResult, source: SourceFact, args: RenameSourceAr
   const to = join(result.root, 'databases', args.new_name);
   const taken = [...result.project.files.keys()].some((p) => p.startsWith(`${to}/`));
   if (!SIMPLE_FOLDER.test(args.new_name) || taken) {
-    return { edits: [], files: [], notes: [`Its files stay in ${relative(result.root, from)}: ${taken ? `${relative(result.root, to)} is already used` : 'the new name is not a plain folder name'}.`] };
+    return {
+      edits: [],
+      files: [],
+      notes: [
+        `Its files stay in ${relative(result.root, from)}: ${taken ? `${relative(result.root, to)} is already used` : 'the new name is not a plain folder name'}.`,
+      ],
+    };
   }
   const edits = refs.map((ref) => ({ file: source.at.file, span: { start: ref.span.start, end: ref.span.start + args.name.length }, newText: args.new_name }));
   // File by file (not the folder): each move is then a file event of its own for every watcher.
@@ -54,5 +63,10 @@ function moveFolder(result: RootResult, source: SourceFact, args: RenameSourceAr
 function includesOf(result: RootResult, source: SourceFact): { raw: string; span: { start: number; end: number } }[] {
   const span = spanOf(source.at.node);
   const refs = result.project.files.get(source.at.file)?.yaml?.includes ?? [];
-  return refs.filter((ref) => ref.span.start >= span.start && ref.span.end <= span.end && result.project.files.get(source.at.file)?.text.slice(ref.span.start, ref.span.end) === ref.raw);
+  return refs.filter(
+    (ref) =>
+      ref.span.start >= span.start &&
+      ref.span.end <= span.end &&
+      result.project.files.get(source.at.file)?.text.slice(ref.span.start, ref.span.end) === ref.raw,
+  );
 }

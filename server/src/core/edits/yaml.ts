@@ -74,7 +74,7 @@ export function appendItem(file: YamlText, seq: YAMLSeq<unknown>, value: unknown
   const items = seq.items as YNode[];
   const last = items[items.length - 1];
   if (!seq.flow && last) return insertAt(file, after(file.text, last), renderItem(value, spaces(dashColumn(file.text, items[0]))));
-  const values = [...(seq.toJSON()), value];
+  const values = [...seq.toJSON(), value];
   return replaceCollection(file, seq, values, fallbackIndent);
 }
 
@@ -109,12 +109,7 @@ function itemRemoval(text: string, seq: YAMLSeq<unknown>, item: YNode): Span {
  * Removes `remove` from the list `seq` held by `pair` of `map`. When nothing would be left, the
  * whole pair goes (the CLI writes no empty lists).
  */
-export function removeItemsOrPair(
-  file: YamlText,
-  map: YAMLMap<unknown, unknown>,
-  pair: Pair<unknown, unknown>,
-  remove: readonly YNode[],
-): TextEdit[] {
+export function removeItemsOrPair(file: YamlText, map: YAMLMap<unknown, unknown>, pair: Pair<unknown, unknown>, remove: readonly YNode[]): TextEdit[] {
   const seq = pair.value;
   if (!isSeq(seq)) return [];
   if (seq.items.every((item) => remove.includes(item as YNode))) return [{ file: file.path, span: pairRemoval(file.text, map, pair), newText: '' }];

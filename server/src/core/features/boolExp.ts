@@ -19,7 +19,8 @@ export function collectBoolExpOccurrences(tables: TableLookup, sink: OccurrenceS
       const permission = tables.walk.get(perm.at, 'permission');
       for (const key of BOOL_EXP_KEYS) walkBoolExp(tables, sink, tables.walk.get(permission, key), table, 0);
       for (const field of tables.walk.strings(tables.walk.get(permission, 'computed_fields'))) {
-        if (table.relationships.some((r) => r.kind === 'computed_field' && r.name.name === field.name)) sink.add({ kind: 'relationship', source: table.source, table: table.key, name: field.name }, field.loc, false, field.name);
+        if (table.relationships.some((r) => r.kind === 'computed_field' && r.name.name === field.name))
+          sink.add({ kind: 'relationship', source: table.source, table: table.key, name: field.name }, field.loc, false, field.name);
       }
     }
   }

@@ -61,13 +61,25 @@ export function complete(input: FeatureInput, services: CompletionServices = {})
 function schemaCompletions({ ctx, kind, path, lookup }: CompletionSite, schemas: SchemaIndex | undefined): CompletionEntry[] {
   if (!schemas) return [];
   const values = (at: PathSegment[]): CompletionEntry[] =>
-    schemas.values(kind, at, lookup).map((v) => ({ label: String(v.value), kind: 'value', insertText: typeof v.value === 'string' ? valueText(v.value) : String(v.value), span: ctx.word, ...(v.description ? { documentation: v.description } : {}) }));
+    schemas.values(kind, at, lookup).map((v) => ({
+      label: String(v.value),
+      kind: 'value',
+      insertText: typeof v.value === 'string' ? valueText(v.value) : String(v.value),
+      span: ctx.word,
+      ...(v.description ? { documentation: v.description } : {}),
+    }));
   if (ctx.position === 'value') return values([...path, ctx.key!]);
   if (ctx.position === 'item') return values([...path, ITEM]);
   const keys = schemas
     .properties(kind, path, lookup)
     .filter((p) => !ctx.siblings.has(p.name))
-    .map((p): CompletionEntry => ({ label: p.name, kind: 'property', insertText: `${p.name}: `, span: ctx.word, ...(p.description ? { documentation: p.description } : {}) }));
+    .map((p): CompletionEntry => ({
+      label: p.name,
+      kind: 'property',
+      insertText: `${p.name}: `,
+      span: ctx.word,
+      ...(p.description ? { documentation: p.description } : {}),
+    }));
   return ctx.newItem ? [...keys, ...values(path)] : keys;
 }
 

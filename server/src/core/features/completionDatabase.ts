@@ -12,7 +12,9 @@ type Pattern = readonly (string | RegExp)[];
 function endsWith(path: readonly PathSegment[], pattern: Pattern): boolean {
   if (pattern.length > path.length) return false;
   const tail = path.slice(path.length - pattern.length);
-  return pattern.every((p, i) => (p === '#' ? typeof tail[i] === 'number' : typeof tail[i] === 'string' && (typeof p === 'string' ? tail[i] === p : p.test(tail[i]))));
+  return pattern.every((p, i) =>
+    p === '#' ? typeof tail[i] === 'number' : typeof tail[i] === 'string' && (typeof p === 'string' ? tail[i] === p : p.test(tail[i])),
+  );
 }
 
 const PERMISSION = [/_permissions$/, '#', 'permission'] as const;
@@ -34,17 +36,27 @@ export function databaseCompletions(site: CompletionSite): CompletionEntry[] {
   // A fresh `- ` is a key of a new item, or the item itself: of the list one level up.
   const asItem = ctx.newItem && wantsColumn(path.slice(0, -1), 'item', undefined);
   if (relation && (asItem || wantsColumn(path, ctx.position, ctx.key))) return columns(site, relation);
-  if (ctx.position === 'value' && ctx.key === 'name' && endsWith(path, ['table']) && path.length === 1) return tables(site, view, ctx.siblings.get('schema') ?? 'public');
+  if (ctx.position === 'value' && ctx.key === 'name' && endsWith(path, ['table']) && path.length === 1)
+    return tables(site, view, ctx.siblings.get('schema') ?? 'public');
   if (ctx.position === 'value' && ctx.key === 'function') return functions(site, view, table);
   return [];
 }
 
 function wantsColumn(path: readonly PathSegment[], position: 'key' | 'value' | 'item', key: string | undefined): boolean {
   if (position === 'item') {
-    return endsWith(path, [...PERMISSION, 'columns']) || endsWith(path, ['definition', /^(insert|update|delete)$/, 'columns']) || endsWith(path, ['object_relationships', '#', 'using', 'foreign_key_constraint_on']);
+    return (
+      endsWith(path, [...PERMISSION, 'columns']) ||
+      endsWith(path, ['definition', /^(insert|update|delete)$/, 'columns']) ||
+      endsWith(path, ['object_relationships', '#', 'using', 'foreign_key_constraint_on'])
+    );
   }
   if (position === 'key') {
-    return endsWith(path, [...PERMISSION, 'set']) || endsWith(path, ['configuration', /^(column_config|custom_column_names)$/]) || endsWith(path, ['manual_configuration', 'column_mapping']) || inBoolExp(path);
+    return (
+      endsWith(path, [...PERMISSION, 'set']) ||
+      endsWith(path, ['configuration', /^(column_config|custom_column_names)$/]) ||
+      endsWith(path, ['manual_configuration', 'column_mapping']) ||
+      inBoolExp(path)
+    );
   }
   return key === 'foreign_key_constraint_on' && endsWith(path, ['object_relationships', '#', 'using']);
 }
@@ -69,7 +81,13 @@ function columns(site: CompletionSite, relation: RelationModel): CompletionEntry
 function tables(site: CompletionSite, view: ModelView, schema: string): CompletionEntry[] {
   return Object.values(view.model.relations)
     .filter((r) => r.schema === schema)
-    .map((r) => ({ label: r.name, kind: 'table', insertText: yamlScalar(r.name), span: site.ctx.word, detail: `${r.kind.replace('_', ' ')} ${r.schema}.${r.name} (${r.columns.length} columns)` }));
+    .map((r) => ({
+      label: r.name,
+      kind: 'table',
+      insertText: yamlScalar(r.name),
+      span: site.ctx.word,
+      detail: `${r.kind.replace('_', ' ')} ${r.schema}.${r.name} (${r.columns.length} columns)`,
+    }));
 }
 
 /** Functions of the model; for a computed field, those whose first argument is this table's row. */
@@ -79,6 +97,12 @@ function functions(site: CompletionSite, view: ModelView, table: TableFact | und
     .filter((fn) => !table || (fn.args[0] !== undefined && view.relationOfType(fn.args[0].type)?.name === table.table.name))
     .map((fn) => {
       const insert = fn.schema === 'public' ? yamlScalar(fn.name) : `{name: ${yamlScalar(fn.name)}, schema: ${yamlScalar(fn.schema)}}`;
-      return { label: fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`, kind: 'function', insertText: insert, span: site.ctx.word, detail: `returns ${fn.returnsSet ? 'SETOF ' : ''}${fn.returnType}` };
+      return {
+        label: fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`,
+        kind: 'function',
+        insertText: insert,
+        span: site.ctx.word,
+        detail: `returns ${fn.returnsSet ? 'SETOF ' : ''}${fn.returnType}`,
+      };
     });
 }

@@ -11,7 +11,9 @@ export function includePathCompletions(input: FeatureInput, dir: string, span: S
     .filter((e) => e.isDirectory || (/\.ya?ml$/i.test(e.name) && `${dir}/${e.name}` !== input.file && !included.has(`${dir}/${e.name}`)))
     .filter((e) => !e.name.startsWith('.'))
     .sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || (a.name < b.name ? -1 : 1))
-    .map((e): CompletionEntry => (e.isDirectory ? { label: `${e.name}/`, kind: 'folder', insertText: `${e.name}/`, span } : { label: e.name, kind: 'file', insertText: e.name, span }));
+    .map((e): CompletionEntry =>
+      e.isDirectory ? { label: `${e.name}/`, kind: 'folder', insertText: `${e.name}/`, span } : { label: e.name, kind: 'file', insertText: e.name, span },
+    );
 }
 
 /** Without a host: the project's files below `dir`. */

@@ -12,7 +12,9 @@ type Pattern = readonly (string | RegExp)[];
 function endsWith(path: readonly PathSegment[], pattern: Pattern): boolean {
   if (pattern.length > path.length) return false;
   const tail = path.slice(path.length - pattern.length);
-  return pattern.every((p, i) => (p === '#' ? typeof tail[i] === 'number' : typeof tail[i] === 'string' && (typeof p === 'string' ? tail[i] === p : p.test(tail[i]))));
+  return pattern.every((p, i) =>
+    p === '#' ? typeof tail[i] === 'number' : typeof tail[i] === 'string' && (typeof p === 'string' ? tail[i] === p : p.test(tail[i])),
+  );
 }
 
 const PERMISSION_LIST = /(^|_)permissions$/;
@@ -43,7 +45,8 @@ function valueNames(site: CompletionSite, key: string): CompletionEntry[] {
   if (inTableRef && key === 'schema') return schemas(site);
   if ((key === 'collection' && kind === 'allow_list' && endsWith(path, ['#'])) || key === 'collection_name') return collections(site);
   if (key === 'query_name') return queries(site, site.ctx.siblings.get('collection_name'));
-  if (kind === 'actions' && key === 'name' && endsWith(path, ['custom_types', /^(objects|input_objects|enums|scalars)$/, '#'])) return customTypes(site, path[path.length - 2] as CustomTypeKind);
+  if (kind === 'actions' && key === 'name' && endsWith(path, ['custom_types', /^(objects|input_objects|enums|scalars)$/, '#']))
+    return customTypes(site, path[path.length - 2] as CustomTypeKind);
   if (kind === 'actions' && key === 'name' && endsWith(path, ['actions', '#'])) return actionNames(site);
   return [];
 }
@@ -101,11 +104,15 @@ function queries(site: CompletionSite, collection: string | undefined): Completi
 function customTypes(site: CompletionSite, kind: CustomTypeKind): CompletionEntry[] {
   const graphql = actionsSdl(site.input.result.project);
   const listed = site.input.result.project.files.get(site.input.file)?.text ?? '';
-  return (graphql?.types ?? []).filter((t) => t.kind === kind && !new RegExp(`name:\\s*["']?${t.name}["']?\\s*$`, 'm').test(listed)).map((t) => entry(site, t.name, 'type', `${kind.replace('_', ' ')} type in actions.graphql`));
+  return (graphql?.types ?? [])
+    .filter((t) => t.kind === kind && !new RegExp(`name:\\s*["']?${t.name}["']?\\s*$`, 'm').test(listed))
+    .map((t) => entry(site, t.name, 'type', `${kind.replace('_', ' ')} type in actions.graphql`));
 }
 
 /** Fields of Query/Mutation in actions.graphql that actions.yaml does not list yet. */
 function actionNames(site: CompletionSite): CompletionEntry[] {
   const listed = new Set(site.input.result.index.actions.map((a) => a.name.name));
-  return (actionsSdl(site.input.result.project)?.actions ?? []).filter((f) => !listed.has(f.name)).map((f) => entry(site, f.name, 'action', `${f.operation} ${f.signature}`));
+  return (actionsSdl(site.input.result.project)?.actions ?? [])
+    .filter((f) => !listed.has(f.name))
+    .map((f) => entry(site, f.name, 'action', `${f.operation} ${f.signature}`));
 }

@@ -77,9 +77,18 @@ export function cursorContext(text: string, offset: number): CursorContext | und
   return { position: 'key', path, word: { start: offset - word.length, end }, newItem: line.dashes.length > 0, siblings };
 }
 
-function valueContext(kv: { key: string; value: string }, path: PathSegment[], offset: number, end: number, siblings: ReadonlyMap<string, string>): CursorContext | undefined {
+function valueContext(
+  kv: { key: string; value: string },
+  path: PathSegment[],
+  offset: number,
+  end: number,
+  siblings: ReadonlyMap<string, string>,
+): CursorContext | undefined {
   if (kv.value.startsWith('[')) {
-    const partial = kv.value.slice(Math.max(kv.value.lastIndexOf(','), kv.value.lastIndexOf('[')) + 1).trimStart().replace(/^["']/, '');
+    const partial = kv.value
+      .slice(Math.max(kv.value.lastIndexOf(','), kv.value.lastIndexOf('[')) + 1)
+      .trimStart()
+      .replace(/^["']/, '');
     return { position: 'item', path: [...path, kv.key], word: { start: offset - partial.length, end }, newItem: false, siblings };
   }
   if (/^[{|>&*!]/.test(kv.value)) return undefined;

@@ -53,7 +53,15 @@ function resolveDbRef(result: RootResult, ref: DbRef): { relation?: RelationMode
   if (ref.kind === 'function') return { functions: view.model.functions[tableKey(ref.fn)] ?? [] };
   const relation = view.find(ref.table);
   if (!relation) return {};
-  return ref.kind === 'column' ? { relation, ...(opt(relation.columns.find((c) => c.name === ref.column), 'column')) } : { relation };
+  return ref.kind === 'column'
+    ? {
+        relation,
+        ...opt(
+          relation.columns.find((c) => c.name === ref.column),
+          'column',
+        ),
+      }
+    : { relation };
 }
 
 function opt<K extends string, V>(value: V | undefined, key: K): Partial<Record<K, V>> {
@@ -71,7 +79,8 @@ export function dbHover(result: RootResult, ref: DbRef): string | undefined {
 
 function columnHover(relation: RelationModel, column: ColumnModel): string {
   const lines = [`**column** \`${relation.schema}.${relation.name}.${column.name}\`: \`${column.type}\`${column.nullable ? '' : ' not null'}`];
-  if (relation.primaryKey.includes(column.name)) lines.push('- primary key' + (relation.primaryKey.length > 1 ? ` (with ${relation.primaryKey.filter((c) => c !== column.name).join(', ')})` : ''));
+  if (relation.primaryKey.includes(column.name))
+    lines.push('- primary key' + (relation.primaryKey.length > 1 ? ` (with ${relation.primaryKey.filter((c) => c !== column.name).join(', ')})` : ''));
   if (column.default !== undefined) lines.push(`- default \`${column.default}\``);
   if (column.generated) lines.push('- generated');
   for (const fk of relation.foreignKeys.filter((k) => k.columns.includes(column.name))) {
@@ -81,21 +90,32 @@ function columnHover(relation: RelationModel, column: ColumnModel): string {
   return lines.join('\n');
 }
 
-const KINDS: Record<RelationModel['kind'], string> = { table: 'table', view: 'view', materialized_view: 'materialized view', foreign_table: 'foreign table', partitioned_table: 'partitioned table' };
+const KINDS: Record<RelationModel['kind'], string> = {
+  table: 'table',
+  view: 'view',
+  materialized_view: 'materialized view',
+  foreign_table: 'foreign table',
+  partitioned_table: 'partitioned table',
+};
 
 function relationHover(relation: RelationModel): string {
-  const cols = relation.columns.map((c) => `- \`${c.name}\` \`${c.type}\`${c.nullable ? '' : ' not null'}${relation.primaryKey.includes(c.name) ? ' (primary key)' : ''}`);
+  const cols = relation.columns.map(
+    (c) => `- \`${c.name}\` \`${c.type}\`${c.nullable ? '' : ' not null'}${relation.primaryKey.includes(c.name) ? ' (primary key)' : ''}`,
+  );
   return [`**${KINDS[relation.kind]}** \`${relation.schema}.${relation.name}\``, ...(relation.comment ? ['', relation.comment] : []), '', ...cols].join('\n');
 }
 
 function functionHover(fn: FunctionModel): string {
-  const args = fn.args.map((a) => `${a.mode === 'in' ? '' : `${a.mode.toUpperCase()} `}${a.name ? `${a.name} ` : ''}${a.type}${a.hasDefault ? ' = …' : ''}`).join(', ');
+  const args = fn.args
+    .map((a) => `${a.mode === 'in' ? '' : `${a.mode.toUpperCase()} `}${a.name ? `${a.name} ` : ''}${a.type}${a.hasDefault ? ' = …' : ''}`)
+    .join(', ');
   return `**function** \`${fn.schema}.${fn.name}(${args})\` returns \`${fn.returnsSet ? 'SETOF ' : ''}${fn.returnType}\`, ${fn.volatility.toUpperCase()}`;
 }
 
 /** Where the migrations create what the reference names (a column: its definition, else its table's statement). */
 export function dbDefinition(result: RootResult, ref: DbRef): Loc[] {
   const { relation, column, functions } = resolveDbRef(result, ref);
-  const origins: (SqlOrigin | undefined)[] = ref.kind === 'function' ? (functions ?? []).map((f) => f.origin) : [ref.kind === 'column' ? column?.origin ?? relation?.origin : relation?.origin];
+  const origins: (SqlOrigin | undefined)[] =
+    ref.kind === 'function' ? (functions ?? []).map((f) => f.origin) : [ref.kind === 'column' ? (column?.origin ?? relation?.origin) : relation?.origin];
   return origins.flatMap((o) => (o ? [{ file: o.file, span: { start: o.start, end: o.end } }] : []));
 }

@@ -17,7 +17,11 @@ export function definition(input: FeatureInput): Loc[] {
     const target = input.result.project.includeTargets.get(include);
     return target ? [{ file: target.path, span: { start: 0, end: 0 } }] : [];
   }
-  const definitions = occurrence ? occurrencesOf(input.result).byId(occurrence.id).filter((o) => o.definition) : [];
+  const definitions = occurrence
+    ? occurrencesOf(input.result)
+        .byId(occurrence.id)
+        .filter((o) => o.definition)
+    : [];
   const others = occurrence ? definitions.filter((o) => !same(o, occurrence)) : [];
   if (others.length > 0) return others.map((o) => o.loc).sort(byPlace);
   // A column, a function, or a table named where it is defined: the migration statement that creates it.

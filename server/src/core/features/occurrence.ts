@@ -65,7 +65,14 @@ export class OccurrenceSink {
     const text = this.project.files.get(loc.file)?.text ?? '';
     const narrowed = name === undefined ? { span: loc.span, exact: false } : nameSpan(text, loc.span, name);
     const quote = narrowed.exact ? quoteAround(text, narrowed.span) : undefined;
-    this.all.push({ symbol, id: symbolId(symbol), loc: { file: loc.file, span: narrowed.span }, definition, exact: narrowed.exact, ...(quote ? { quote } : {}) });
+    this.all.push({
+      symbol,
+      id: symbolId(symbol),
+      loc: { file: loc.file, span: narrowed.span },
+      definition,
+      exact: narrowed.exact,
+      ...(quote ? { quote } : {}),
+    });
   }
 
   /** A name that is only the start of a key (`articles` in `articles_aggregate`). */
@@ -73,7 +80,13 @@ export class OccurrenceSink {
     const text = this.project.files.get(keyLoc.file)?.text ?? '';
     const inner = nameSpan(text, keyLoc.span, key);
     if (!inner.exact) return;
-    this.all.push({ symbol, id: symbolId(symbol), loc: { file: keyLoc.file, span: { start: inner.span.start, end: inner.span.start + length } }, definition: false, exact: true });
+    this.all.push({
+      symbol,
+      id: symbolId(symbol),
+      loc: { file: keyLoc.file, span: { start: inner.span.start, end: inner.span.start + length } },
+      definition: false,
+      exact: true,
+    });
   }
 
   addGraphql(symbol: SymbolRef, loc: Loc): void {

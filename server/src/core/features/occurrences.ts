@@ -48,7 +48,9 @@ function build(result: RootResult): OccurrenceIndex {
     tables,
     byId: (id) => byId.get(id) ?? [],
     at: (file, offset) =>
-      (byFile.get(file) ?? []).filter((o) => within(o.loc.span, offset)).sort((a, b) => a.loc.span.end - a.loc.span.start - (b.loc.span.end - b.loc.span.start))[0],
+      (byFile.get(file) ?? [])
+        .filter((o) => within(o.loc.span, offset))
+        .sort((a, b) => a.loc.span.end - a.loc.span.start - (b.loc.span.end - b.loc.span.start))[0],
   };
 }
 
@@ -110,7 +112,8 @@ function collectRoles({ result, walk }: TableLookup, sink: OccurrenceSink): void
   const limits = walk.root(join(result.root, 'api_limits.yaml'));
   if (!limits) return;
   for (const limit of LIMITS) {
-    for (const entry of walk.entries(walk.get(walk.get(limits, limit), 'per_role'))) sink.add({ kind: 'role', name: entry.key }, entry.keyLoc, false, entry.key);
+    for (const entry of walk.entries(walk.get(walk.get(limits, limit), 'per_role')))
+      sink.add({ kind: 'role', name: entry.key }, entry.keyLoc, false, entry.key);
   }
 }
 

@@ -36,9 +36,12 @@ export function rename(input: FeatureInput, newName: string): { change: Workspac
   if (symbol.kind === 'table') return undefined;
   const problem = nameProblem(symbol, newName) ?? conflict(input.result, symbol, newName);
   if (problem) return { error: problem };
-  const all = occurrencesOf(input.result).byId(occurrence!.id).sort((a, b) => byPlace(a.loc, b.loc));
+  const all = occurrencesOf(input.result)
+    .byId(occurrence!.id)
+    .sort((a, b) => byPlace(a.loc, b.loc));
   const inexact = all.find((o) => !o.exact);
-  if (inexact) return { error: `\`${symbol.name}\` is written with escapes in ${relative(input.result.root, inexact.loc.file)}; rename it there by hand first.` };
+  if (inexact)
+    return { error: `\`${symbol.name}\` is written with escapes in ${relative(input.result.root, inexact.loc.file)}; rename it there by hand first.` };
   return { change: { edits: all.map((o) => ({ file: o.loc.file, span: o.loc.span, newText: textFor(o, newName) })), files: [] } };
 }
 
@@ -67,11 +70,17 @@ function conflict(result: RootResult, symbol: SymbolRef, name: string): string |
     case 'collection':
       return index.collections.some((c) => c.name.name === name) ? `A query collection named \`${name}\` already exists.` : undefined;
     case 'query':
-      return index.collections.some((c) => c.name.name === symbol.collection && c.queries.some((q) => q.name.name === name)) ? `Collection \`${symbol.collection}\` already has a query named \`${name}\`.` : undefined;
+      return index.collections.some((c) => c.name.name === symbol.collection && c.queries.some((q) => q.name.name === name))
+        ? `Collection \`${symbol.collection}\` already has a query named \`${name}\`.`
+        : undefined;
     case 'role':
-      return index.roles.has(name) || index.inheritedRoles.some((r) => r.roleSet.some((m) => m.name === name)) ? `Role \`${name}\` already exists; renaming would merge two roles.` : undefined;
+      return index.roles.has(name) || index.inheritedRoles.some((r) => r.roleSet.some((m) => m.name === name))
+        ? `Role \`${name}\` already exists; renaming would merge two roles.`
+        : undefined;
     case 'action':
-      return index.actions.some((a) => a.name.name === name) || actionsSdl(result.project)?.actions.some((f) => f.name === name) ? `An action named \`${name}\` already exists.` : undefined;
+      return index.actions.some((a) => a.name.name === name) || actionsSdl(result.project)?.actions.some((f) => f.name === name)
+        ? `An action named \`${name}\` already exists.`
+        : undefined;
     default:
       return `Cannot rename ${describeSymbol(symbol)}.`;
   }

@@ -69,7 +69,10 @@ export class SchemaIndex {
   /** The description of the property (or item) at `path`: its own, else the one of what it refers to. */
   description(kind: string, path: readonly PathSegment[], lookup?: InstanceLookup): string | undefined {
     const nodes = this.at(kind, path, lookup);
-    return nodes.find((n) => n.schema.description)?.schema.description ?? this.expandAll(nodes, where(path, lookup)).find((n) => n.schema.description)?.schema.description;
+    return (
+      nodes.find((n) => n.schema.description)?.schema.description ??
+      this.expandAll(nodes, where(path, lookup)).find((n) => n.schema.description)?.schema.description
+    );
   }
 
   /** The keys an object at `path` may have, with their descriptions. */
@@ -88,7 +91,8 @@ export class SchemaIndex {
   values(kind: string, path: readonly PathSegment[], lookup?: InstanceLookup): SchemaValue[] {
     const out = new Map<string, SchemaValue>();
     const add = (value: unknown, description?: string): void => {
-      if ((typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && !out.has(String(value))) out.set(String(value), description ? { value, description } : { value });
+      if ((typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && !out.has(String(value)))
+        out.set(String(value), description ? { value, description } : { value });
     };
     for (const node of this.expandAll(this.at(kind, path, lookup), where(path, lookup))) {
       for (const value of node.schema.enum ?? []) add(value, node.schema.description);

@@ -35,7 +35,9 @@ export function includeSummary(result: RootResult, ref: IncludeRef): string {
     functions: `Tracked functions: ${count(size, 'function')}`,
     function: 'Function file',
   };
-  const head = lines[target.kind] ?? (isSeq(contents) ? `A list of ${count(size, 'item')}` : isMap(contents) ? `A mapping with ${count(size, 'key')}` : 'An included file');
+  const head =
+    lines[target.kind] ??
+    (isSeq(contents) ? `A list of ${count(size, 'item')}` : isMap(contents) ? `A mapping with ${count(size, 'key')}` : 'An included file');
   return `${head}\n\n${rel}`;
 }
 
@@ -50,7 +52,9 @@ export function symbolSummary(result: RootResult, symbol: SymbolRef): string {
       return relationshipSummary(result, symbol);
     case 'collection': {
       const collection = index.collections.find((c) => c.name.name === symbol.name);
-      return collection ? `Query collection \`${symbol.name}\`: ${count(collection.queries.length, 'query', 'queries')}` : `No query collection is named \`${symbol.name}\`.`;
+      return collection
+        ? `Query collection \`${symbol.name}\`: ${count(collection.queries.length, 'query', 'queries')}`
+        : `No query collection is named \`${symbol.name}\`.`;
     }
     case 'query':
       return `Query \`${symbol.name}\` of collection \`${symbol.collection}\``;
@@ -58,7 +62,9 @@ export function symbolSummary(result: RootResult, symbol: SymbolRef): string {
       return roleSummary(result, symbol.name);
     case 'action': {
       const field = actionsSdl(result.project)?.actions.find((f) => f.name === symbol.name);
-      return field ? `Action \`${symbol.name}\` (${field.operation})\n\n\`\`\`graphql\n${field.signature}\n\`\`\`` : `Action \`${symbol.name}\` (not declared in actions.graphql)`;
+      return field
+        ? `Action \`${symbol.name}\` (${field.operation})\n\n\`\`\`graphql\n${field.signature}\n\`\`\``
+        : `Action \`${symbol.name}\` (not declared in actions.graphql)`;
     }
   }
 }

@@ -83,6 +83,13 @@ function graphqlSymbols(result: RootResult): OutlineSymbol[] {
   const kinds = { objects: 'class', input_objects: 'struct', enums: 'enum', scalars: 'property' } as const;
   return [
     ...graphql.actions.map((f): OutlineSymbol => ({ name: f.name, detail: f.operation, kind: 'function', span: f.full, selectionSpan: f.span, children: [] })),
-    ...graphql.types.map((t): OutlineSymbol => ({ name: t.name, detail: t.kind.replace('_', ' '), kind: kinds[t.kind], span: t.full, selectionSpan: t.span, children: [] })),
+    ...graphql.types.map((t): OutlineSymbol => ({
+      name: t.name,
+      detail: t.kind.replace('_', ' '),
+      kind: kinds[t.kind],
+      span: t.full,
+      selectionSpan: t.span,
+      children: [],
+    })),
   ].sort((a, b) => a.span.start - b.span.start);
 }

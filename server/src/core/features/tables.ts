@@ -39,7 +39,9 @@ export class TableLookup {
       return other?.kind === 'remote' ? other.columns : [];
     };
     const matches = this.result.index.tables.filter(
-      (other) => other.source === table.source && other.relationships.some((r) => r.target && tableKey(r.target) === table.key && sameSet(remoteColumns(r), using.columns)),
+      (other) =>
+        other.source === table.source &&
+        other.relationships.some((r) => r.target && tableKey(r.target) === table.key && sameSet(remoteColumns(r), using.columns)),
     );
     return matches.length === 1 ? matches[0] : undefined;
   }

@@ -21,8 +21,7 @@ export interface TextEdit {
 }
 
 export type FileOperation =
-  | { readonly kind: 'create'; readonly file: string; readonly text: string }
-  | { readonly kind: 'rename'; readonly from: string; readonly to: string };
+  { readonly kind: 'create'; readonly file: string; readonly text: string } | { readonly kind: 'rename'; readonly from: string; readonly to: string };
 
 /**
  * One change to the workspace, applied as a unit: first the text edits (files named by their

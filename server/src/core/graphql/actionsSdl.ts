@@ -104,7 +104,9 @@ function collect(doc: DocumentNode, text: string): Omit<ActionsSdl, 'file' | 'er
     const operation = isObjectLike(def) ? ROOTS.get(name.value) : undefined;
     if (operation) {
       roots.push(named(name));
-      actions.push(...fieldsOf(def).map((f) => ({ ...named(f.name), full: spanOf(f), operation, signature: oneLine(text.slice(f.loc?.start ?? 0, f.loc?.end ?? 0)) })));
+      actions.push(
+        ...fieldsOf(def).map((f) => ({ ...named(f.name), full: spanOf(f), operation, signature: oneLine(text.slice(f.loc?.start ?? 0, f.loc?.end ?? 0)) })),
+      );
     } else {
       if (def.kind !== Kind.OBJECT_TYPE_EXTENSION && def.kind !== Kind.INPUT_OBJECT_TYPE_EXTENSION) defined.add(name.value);
       const kind = TYPE_KINDS.get(def.kind);

@@ -28,7 +28,13 @@ export function parseGraphql(text: string): ParsedGraphql {
   }
 }
 
-const TOKEN_PATTERNS: readonly RegExp[] = [/[_A-Za-z][_0-9A-Za-z]*/y, /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y, /"""[\s\S]*?(?:"""|$)/y, /"(?:[^"\\\n\r]|\\.)*"?/y, /\.\.\./y];
+const TOKEN_PATTERNS: readonly RegExp[] = [
+  /[_A-Za-z][_0-9A-Za-z]*/y,
+  /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y,
+  /"""[\s\S]*?(?:"""|$)/y,
+  /"(?:[^"\\\n\r]|\\.)*"?/y,
+  /\.\.\./y,
+];
 
 /** The token starting at `offset` (a name, number, string or punctuator); at the end of the text, an empty span after its last token. */
 export function tokenSpan(text: string, offset: number): Span {

@@ -20,7 +20,7 @@ export function spanOf(node: YNode): Span {
 }
 
 export function pairsOf(node: YNode): Pair<unknown, unknown>[] {
-  return isMap(node) ? (node).items.filter((p) => isPair(p)) : [];
+  return isMap(node) ? node.items.filter((p) => isPair(p)) : [];
 }
 
 export function keyText(pair: Pair<unknown, unknown>): string | undefined {
@@ -72,7 +72,7 @@ export function stringValue(node: YNode): string | undefined {
 /** A scalar's value as text (numbers and booleans too), e.g. for names written unquoted. */
 export function scalarText(node: YNode): string | undefined {
   if (!isScalar(node)) return undefined;
-  const v = (node).value;
+  const v = node.value;
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 }
 

@@ -76,7 +76,9 @@ export function parseBounded(text: string, options: ParseOptions & DocumentOptio
       if (!first) first = next;
       else {
         // As parseDocument does: one document per file.
-        first.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+        first.errors.push(
+          new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'),
+        );
         break;
       }
     }

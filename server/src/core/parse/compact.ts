@@ -29,11 +29,16 @@ function compactNode(node: YNode | null | undefined): CompactNode {
   if ('anchor' in node && node.anchor !== undefined) throw new NotCompact();
   if (isScalar(node)) {
     const value = node.value;
-    const plain = value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
+    const plain =
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
     if (!plain || !node.range) throw new NotCompact();
     return node.tag === undefined ? [0, value, node.range, node.type] : [0, value, node.range, node.type, node.tag];
   }
-  if (isMap(node) && node.range) return [1, node.range, node.flow === true, node.items.map((pair) => [compactNode(pair.key as YNode), compactNode(pair.value as YNode)])];
+  if (isMap(node) && node.range)
+    return [1, node.range, node.flow === true, node.items.map((pair) => [compactNode(pair.key as YNode), compactNode(pair.value as YNode)])];
   if (isSeq(node) && node.range) return [2, node.range, node.flow === true, node.items.map((item) => compactNode(item as YNode))];
   throw new NotCompact();
 }
@@ -79,6 +84,7 @@ function rebuild(c: unknown, length: number): YNode | null {
 }
 
 function checkedRange(range: unknown, length: number): Range {
-  if (!Array.isArray(range) || range.length !== 3 || !range.every((n, i) => Number.isInteger(n) && n >= 0 && n <= length && (i === 0 || n >= range[i - 1]))) throw new NotCompact();
+  if (!Array.isArray(range) || range.length !== 3 || !range.every((n, i) => Number.isInteger(n) && n >= 0 && n <= length && (i === 0 || n >= range[i - 1])))
+    throw new NotCompact();
   return range as Range;
 }

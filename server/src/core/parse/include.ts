@@ -34,7 +34,14 @@ export function includeOf(node: Node | null | undefined, filePath: string, text:
   return match ? refOf(node, trimQuotes(match[1]!.trim()), 'string', filePath, text, path) : undefined;
 }
 
-function refOf(node: Scalar, raw: string, form: IncludeRef['form'], filePath: string, text: string, path: readonly (string | number)[]): IncludeRef | undefined {
+function refOf(
+  node: Scalar,
+  raw: string,
+  form: IncludeRef['form'],
+  filePath: string,
+  text: string,
+  path: readonly (string | number)[],
+): IncludeRef | undefined {
   const range = node.range;
   if (!range) return undefined;
   return { node, raw, target: resolve(dirname(filePath), raw), span: spanOfText(text, range[0], range[1], raw), form, path: [...path] };

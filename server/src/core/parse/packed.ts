@@ -28,9 +28,25 @@ export interface PackedDoc {
   readonly numbers: readonly number[];
 }
 
-const enum Kind { Empty = 0, Scalar = 1, Map = 2, Seq = 3 }
-const enum Value { Null = 0, True = 1, False = 2, Number = 3, Slice = 4, String = 5 }
-const enum Tag { None = 0, Include = 1, Other = 2 }
+const enum Kind {
+  Empty = 0,
+  Scalar = 1,
+  Map = 2,
+  Seq = 3,
+}
+const enum Value {
+  Null = 0,
+  True = 1,
+  False = 2,
+  Number = 3,
+  Slice = 4,
+  String = 5,
+}
+const enum Tag {
+  None = 0,
+  Include = 1,
+  Other = 2,
+}
 const FLOW = 1 << 5;
 const INCLUDE = 1 << 11;
 
@@ -89,7 +105,8 @@ export class DocumentPacker {
     const value = node.value;
     if (value === null) ints.push(head | (Value.Null << 8), range[0], range[1], range[2]);
     else if (value === true || value === false) ints.push(head | ((value ? Value.True : Value.False) << 8), range[0], range[1], range[2]);
-    else if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0)) ints.push(head | (Value.Number << 8), range[0], range[1], range[2], this.numbers.push(value) - 1);
+    else if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
+      ints.push(head | (Value.Number << 8), range[0], range[1], range[2], this.numbers.push(value) - 1);
     else if (typeof value !== 'string') throw new NotPackable();
     else {
       const at = value.length > SHARE_UP_TO ? sliceAt(text, value, range[0], node.type) : undefined;

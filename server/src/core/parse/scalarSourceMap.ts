@@ -342,7 +342,13 @@ function emptyBlock(b: Builder, header: BlockHeader, lines: readonly BlockLine[]
   return from;
 }
 
-function indentation(text: string, start: number, header: BlockHeader, lines: readonly BlockLine[], chompStart: number): { trimIndent: number; contentStart: number } {
+function indentation(
+  text: string,
+  start: number,
+  header: BlockHeader,
+  lines: readonly BlockLine[],
+  chompStart: number,
+): { trimIndent: number; contentStart: number } {
   let trimIndent = header.indent === 0 ? 0 : parentIndent(text, start) + header.indent;
   for (let i = 0; i < chompStart; ++i) {
     const line = lines[i]!;

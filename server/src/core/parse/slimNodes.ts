@@ -87,7 +87,7 @@ const SLICE_FROM = 13;
  * every version of an edited file). Concatenating makes a new string, which slicing flattens.
  */
 function detached(s: string): string {
-  return s.length < SLICE_FROM ? s : (` ${s}`).slice(1);
+  return s.length < SLICE_FROM ? s : ` ${s}`.slice(1);
 }
 
 installSlimRanges();

@@ -69,11 +69,23 @@ function unparsed(path: string, text: string, finding: Finding): YamlFile {
 }
 
 function tooLarge(path: string, text: string): Finding {
-  return { code: 'yaml-too-large', severity: 'error', message: `This file has more than ${MAX_TOKENS.toLocaleString('en-US')} YAML tokens (keys, values, indicators); it is too large to check.`, file: path, span: { start: 0, end: Math.min(1, text.length) } };
+  return {
+    code: 'yaml-too-large',
+    severity: 'error',
+    message: `This file has more than ${MAX_TOKENS.toLocaleString('en-US')} YAML tokens (keys, values, indicators); it is too large to check.`,
+    file: path,
+    span: { start: 0, end: Math.min(1, text.length) },
+  };
 }
 
 function tooDeep(path: string, span: Span): Finding {
-  return { code: 'yaml-too-deep', severity: 'error', message: `This file nests more than ${MAX_NESTING} levels deep here; it is not checked.`, file: path, span };
+  return {
+    code: 'yaml-too-deep',
+    severity: 'error',
+    message: `This file nests more than ${MAX_NESTING} levels deep here; it is not checked.`,
+    file: path,
+    span,
+  };
 }
 
 function aliasFinding(path: string, problem: AliasProblem): Finding {
@@ -82,11 +94,12 @@ function aliasFinding(path: string, problem: AliasProblem): Finding {
     const message = `\`*${problem.alias.source}\` names no anchor: this file has no \`&${problem.alias.source}\` before it. Define the anchor on the value to repeat, or write the value here.`;
     return { code: 'yaml-syntax', severity: 'error', message, file: path, span: problem.span, data: { yamlCode: 'UNKNOWN_ALIAS' } };
   }
-  const message = problem.kind === 'cycle'
-    ? `The alias *${problem.alias.source} is inside the node it names, so it expands forever; this file is not checked further.`
-    : problem.expansions > MAX_ALIAS_EXPANSIONS
-      ? `The aliases of this file expand more than ${count(MAX_ALIAS_EXPANSIONS)} times (an alias bomb); it is not checked further.`
-      : `The aliases of this file expand into more than ${count(MAX_ALIAS_NODES)} nodes (an alias bomb); it is not checked further.`;
+  const message =
+    problem.kind === 'cycle'
+      ? `The alias *${problem.alias.source} is inside the node it names, so it expands forever; this file is not checked further.`
+      : problem.expansions > MAX_ALIAS_EXPANSIONS
+        ? `The aliases of this file expand more than ${count(MAX_ALIAS_EXPANSIONS)} times (an alias bomb); it is not checked further.`
+        : `The aliases of this file expand into more than ${count(MAX_ALIAS_NODES)} nodes (an alias bomb); it is not checked further.`;
   return { code: 'yaml-alias-limit', severity: 'error', message, file: path, span: problem.span };
 }
 

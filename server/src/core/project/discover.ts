@@ -91,7 +91,13 @@ function checkVersion(path: string, host: FileSystemHost, parse: Parse): Finding
   const value = (node as { value?: unknown } | null | undefined)?.value;
   if (value === 3) return undefined;
   if (value === 2 || value === 1) {
-    return { ...at(`This is a config v${value} project; only config v3 is supported. Upgrade it with the engine CLI: \`hasura scripts update-project-v3\`.`, spanOf(node)), code: 'version-unsupported' };
+    return {
+      ...at(
+        `This is a config v${value} project; only config v3 is supported. Upgrade it with the engine CLI: \`hasura scripts update-project-v3\`.`,
+        spanOf(node),
+      ),
+      code: 'version-unsupported',
+    };
   }
   if (node === undefined) return at('version.yaml has no `version` key; config v3 projects say `version: 3`.');
   return at(`\`version\` must be 3 for a config v3 project, not ${JSON.stringify(value ?? null)}.`, spanOf(node));

@@ -73,7 +73,14 @@ function followInclude(state: LoadState, from: ProjectFile, ref: IncludeRef, sta
 }
 
 function includeProblem(state: LoadState, from: ProjectFile, ref: IncludeRef, stack: readonly string[]): Finding | undefined {
-  const at = (code: string, message: string): Finding => ({ code, severity: 'error', message, file: from.path, span: ref.span, data: { target: ref.target, raw: ref.raw } });
+  const at = (code: string, message: string): Finding => ({
+    code,
+    severity: 'error',
+    message,
+    file: from.path,
+    span: ref.span,
+    data: { target: ref.target, raw: ref.raw },
+  });
   if (ref.raw === '') return at('include-not-found', 'The include has no path.');
   if (!isInside(ref.target, state.root) || !isInside(realPath(state, ref.target), state.realRoot)) {
     return at('include-outside-root', `The include points outside the metadata folder (${ref.raw}); it is not read.`);
@@ -120,7 +127,10 @@ function loadOrphans(state: LoadState): void {
   const databases = join(state.root, 'databases');
   for (const source of state.host.readDir(databases) ?? []) {
     if (!source.isDirectory) continue;
-    for (const [folder, kind] of [['tables', 'table'], ['functions', 'function']] as const) {
+    for (const [folder, kind] of [
+      ['tables', 'table'],
+      ['functions', 'function'],
+    ] as const) {
       const dir = join(databases, source.name, folder);
       for (const entry of state.host.readDir(dir) ?? []) {
         const path = join(dir, entry.name);
@@ -186,7 +196,13 @@ function couldJoin(project: Project, path: string): boolean {
 }
 
 /** The include `from` of the old parse is `to` now: its target and the target's back link follow. */
-function moveInclude(files: LayeredMap<string, ProjectFile>, targets: LayeredMap<IncludeRef, ProjectFile>, from: IncludeRef, to: IncludeRef, path: string): void {
+function moveInclude(
+  files: LayeredMap<string, ProjectFile>,
+  targets: LayeredMap<IncludeRef, ProjectFile>,
+  from: IncludeRef,
+  to: IncludeRef,
+  path: string,
+): void {
   const target = targets.get(from);
   targets.delete(from);
   if (!target) return;

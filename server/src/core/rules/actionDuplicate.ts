@@ -9,6 +9,13 @@ export const actionDuplicate: Rule = {
   check: ({ project, index }) => {
     const sdl = actionsSdl(project);
     const fields = sdl && !sdl.error ? sdl.actions.map((f) => ({ name: f.name, loc: { file: sdl.file, span: f.span } })) : [];
-    return [...duplicateNames('action-duplicate', 'Action', index.actions.map((a) => a.name)), ...duplicateNames('action-duplicate', 'In actions.graphql, action', fields)];
+    return [
+      ...duplicateNames(
+        'action-duplicate',
+        'Action',
+        index.actions.map((a) => a.name),
+      ),
+      ...duplicateNames('action-duplicate', 'In actions.graphql, action', fields),
+    ];
   },
 };

@@ -35,7 +35,10 @@ function notInGraphql(action: NamedEntry, sdl: ActionsSdl | undefined, fields: r
     const message = `Action \`${name}\` needs a field \`${name}\` in \`type Query\` or \`type Mutation\` of actions.graphql, and there is no actions.graphql.`;
     return finding('action-not-in-graphql', 'error', message, action.name.loc, { data: { action: name } });
   }
-  const guess = closest(name, fields.map((f) => f.name));
+  const guess = closest(
+    name,
+    fields.map((f) => f.name),
+  );
   const field = fields.find((f) => f.name === guess);
   const message = `Action \`${name}\` is not a field of \`type Query\` or \`type Mutation\` in actions.graphql; the CLI stops with "action ${name} is not present in actions.graphql".${guess ? ` Did you mean \`${guess}\`?` : ''}`;
   const target: Loc = field ? { file: sdl.file, span: field.span } : rootLoc(sdl);
@@ -46,15 +49,24 @@ function notInGraphql(action: NamedEntry, sdl: ActionsSdl | undefined, fields: r
 }
 
 function notInYaml(ctx: RuleContext, field: SdlAction, sdl: ActionsSdl, actions: readonly NamedEntry[]): Finding {
-  const guess = closest(field.name, actions.map((a) => a.name.name));
+  const guess = closest(
+    field.name,
+    actions.map((a) => a.name.name),
+  );
   const entry = actions.find((a) => a.name.name === guess);
   const root = field.operation === 'query' ? 'Query' : 'Mutation';
   const message = `\`${field.name}\` of \`type ${root}\` has no entry in actions.yaml, so the CLI sends this action without a handler, which the engine rejects (\`handler\` is required).${guess ? ` Did you mean \`${guess}\`?` : ''}`;
   const target = entry ? entry.name.loc : actionsYamlLoc(ctx.project, ctx.walk);
-  return finding('action-not-in-yaml', 'error', message, { file: sdl.file, span: field.span }, {
-    ...(target ? { related: [related(target, entry ? `Action \`${entry.name.name}\` in actions.yaml` : 'The actions of actions.yaml')] } : {}),
-    data: { action: field.name, operation: field.operation, ...(guess ? { suggestion: guess } : {}) },
-  });
+  return finding(
+    'action-not-in-yaml',
+    'error',
+    message,
+    { file: sdl.file, span: field.span },
+    {
+      ...(target ? { related: [related(target, entry ? `Action \`${entry.name.name}\` in actions.yaml` : 'The actions of actions.yaml')] } : {}),
+      data: { action: field.name, operation: field.operation, ...(guess ? { suggestion: guess } : {}) },
+    },
+  );
 }
 
 function rootLoc(sdl: ActionsSdl): Loc {

@@ -40,11 +40,20 @@ function checkTarget(ctx: RuleContext, type: YamlCustomType, rel: At, relName: s
   const what = `Relationship \`${relName}\` of \`${type.name.name}\``;
   if (!source) {
     const message = `${what} uses source \`${sourceName}\`${sourceNamed ? '' : ' (the default)'}, which databases.yaml does not define.`;
-    return [finding('action-relationship-target-untracked', 'error', message, sourceNamed?.loc ?? walk.loc(tableAt.node ? tableAt : rel), { data: { source: sourceName } })];
+    return [
+      finding('action-relationship-target-untracked', 'error', message, sourceNamed?.loc ?? walk.loc(tableAt.node ? tableAt : rel), {
+        data: { source: sourceName },
+      }),
+    ];
   }
   if (!table || index.tableKeys.has(`${sourceName}\u0000${tableKey(table)}`)) return [];
   const message = `${what} points at table \`${tableKey(table)}\`, which source \`${sourceName}\` does not track.`;
-  return [finding('action-relationship-target-untracked', 'error', message, walk.loc(tableAt), { related: [related(source.loc, `Source \`${sourceName}\``)], data: { schema: table.schema, name: table.name, source: sourceName } })];
+  return [
+    finding('action-relationship-target-untracked', 'error', message, walk.loc(tableAt), {
+      related: [related(source.loc, `Source \`${sourceName}\``)],
+      data: { schema: table.schema, name: table.name, source: sourceName },
+    }),
+  ];
 }
 
 function checkFields(ctx: RuleContext, rel: At, relName: string, type: SdlType, sdlFile: string): Finding[] {
@@ -53,6 +62,11 @@ function checkFields(ctx: RuleContext, rel: At, relName: string, type: SdlType, 
     if (names.includes(key)) return [];
     const guess = closest(key, names);
     const message = `Relationship \`${relName}\` maps \`${key}\`, which is not a field of \`type ${type.name}\` in actions.graphql.${guess ? ` Did you mean \`${guess}\`?` : ''}`;
-    return [finding('action-relationship-unknown-field', 'error', message, keyLoc, { related: [related({ file: sdlFile, span: type.span }, `\`type ${type.name}\` in actions.graphql`)], data: { field: key, type: type.name, ...(guess ? { suggestion: guess } : {}) } })];
+    return [
+      finding('action-relationship-unknown-field', 'error', message, keyLoc, {
+        related: [related({ file: sdlFile, span: type.span }, `\`type ${type.name}\` in actions.graphql`)],
+        data: { field: key, type: type.name, ...(guess ? { suggestion: guess } : {}) },
+      }),
+    ];
   });
 }

@@ -13,10 +13,23 @@ export const allowListCollections: Rule = {
       .map((e) => {
         const suggestion = closest(e.collection.name, names);
         const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
-        return finding('allow-list-unknown-collection', 'error', `No query collection is named \`${e.collection.name}\` in query_collections.yaml; the engine silently ignores this entry.${hint}`, e.collection.loc, {
-          data: { collection: e.collection.name, ...(suggestion ? { suggestion } : {}) },
-        });
+        return finding(
+          'allow-list-unknown-collection',
+          'error',
+          `No query collection is named \`${e.collection.name}\` in query_collections.yaml; the engine silently ignores this entry.${hint}`,
+          e.collection.loc,
+          {
+            data: { collection: e.collection.name, ...(suggestion ? { suggestion } : {}) },
+          },
+        );
       });
-    return [...unknown, ...duplicateNames('allow-list-duplicate', 'Allow-list collection', index.allowList.map((e) => e.collection))];
+    return [
+      ...unknown,
+      ...duplicateNames(
+        'allow-list-duplicate',
+        'Allow-list collection',
+        index.allowList.map((e) => e.collection),
+      ),
+    ];
   },
 };

@@ -12,8 +12,10 @@ export const allowListScope: Rule = {
       const global = walk.get(scope, 'global');
       const roles = walk.get(scope, 'roles');
       const isGlobal = walk.text(global) !== 'false';
-      if (isGlobal && roles.node) return [finding('allow-list-scope', 'error', '`roles` only applies with `global: false`; a global entry cannot list roles.', walk.loc(roles))];
-      if (!isGlobal && walk.strings(roles).length === 0) return [finding('allow-list-scope', 'error', 'With `global: false`, list the roles this collection is allowed for in `roles`.', walk.loc(global))];
+      if (isGlobal && roles.node)
+        return [finding('allow-list-scope', 'error', '`roles` only applies with `global: false`; a global entry cannot list roles.', walk.loc(roles))];
+      if (!isGlobal && walk.strings(roles).length === 0)
+        return [finding('allow-list-scope', 'error', 'With `global: false`, list the roles this collection is allowed for in `roles`.', walk.loc(global))];
       return [];
     }),
 };

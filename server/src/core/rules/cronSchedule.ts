@@ -26,7 +26,11 @@ export function checkCron(schedule: string): CronProblem | undefined {
   if (KEYWORDS.has(trimmed)) return undefined;
   const fields = [...schedule.matchAll(/\S+/g)];
   if (fields.length !== 5) {
-    return { message: `A cron schedule has five fields (minute hour day-of-month month day-of-week); this one has ${fields.length}.`, start: 0, end: schedule.length };
+    return {
+      message: `A cron schedule has five fields (minute hour day-of-month month day-of-week); this one has ${fields.length}.`,
+      start: 0,
+      end: schedule.length,
+    };
   }
   for (let i = 0; i < 5; i++) {
     const text = fields[i]![0];
@@ -55,7 +59,11 @@ export const cronSchedule: Rule = {
   codes: ['cron-schedule-invalid', 'cron-trigger-duplicate'],
   reads: ['cronTriggers'],
   check: ({ index, walk }) => [
-    ...duplicateNames('cron-trigger-duplicate', 'Cron trigger', index.cronTriggers.map((c) => c.name)),
+    ...duplicateNames(
+      'cron-trigger-duplicate',
+      'Cron trigger',
+      index.cronTriggers.map((c) => c.name),
+    ),
     ...index.cronTriggers.flatMap((trigger) => {
       const at = walk.get(trigger.at, 'schedule');
       const schedule = walk.text(at);

@@ -24,6 +24,10 @@ export function missingColumns(refs: readonly ColumnRef[], databases: DatabaseMo
     if (!view || judged?.kind !== 'missing') return [];
     const table = tableKey(ref.table);
     const message = `\`${table}\` has no column \`${ref.column}\` in ${modelPlace(view.model)} (named by ${ref.via}).${didYouMean(judged.suggestion)}`;
-    return [finding('db-column-missing', 'error', message, ref.loc, { data: { source: ref.source, table, column: ref.column, ...(judged.suggestion ? { suggestion: judged.suggestion } : {}) } })];
+    return [
+      finding('db-column-missing', 'error', message, ref.loc, {
+        data: { source: ref.source, table, column: ref.column, ...(judged.suggestion ? { suggestion: judged.suggestion } : {}) },
+      }),
+    ];
   });
 }

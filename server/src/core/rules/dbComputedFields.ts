@@ -25,7 +25,15 @@ export const dbComputedFields = tableRule({
       const config = { ...(tableArgument ? { tableArgument } : {}), ...(sessionArgument ? { sessionArgument } : {}) };
       const problems = computedFieldProblems(view, judged.value[0]!, t.table, config, isTracked);
       if (problems.length === 0) return [];
-      return [finding('db-computed-field-invalid', 'error', `Computed field \`${rel.name.name}\` cannot use \`${key}\` on \`${t.key}\`: ${problems.join('; ')}.`, loc, { data: { function: key } })];
+      return [
+        finding(
+          'db-computed-field-invalid',
+          'error',
+          `Computed field \`${rel.name.name}\` cannot use \`${key}\` on \`${t.key}\`: ${problems.join('; ')}.`,
+          loc,
+          { data: { function: key } },
+        ),
+      ];
     });
   },
 });

@@ -34,7 +34,8 @@ export function enumProblems(relation: RelationModel): string[] {
   }
   if (pk.length !== 1) return out;
   const others = relation.columns.filter((c) => c.name !== pk[0]);
-  if (others.length > 1) out.push(`it has ${others.length} columns besides the primary key (${others.map((c) => c.name).join(', ')}); one comment column at most`);
+  if (others.length > 1)
+    out.push(`it has ${others.length} columns besides the primary key (${others.map((c) => c.name).join(', ')}); one comment column at most`);
   else if (others.length === 1 && others[0]!.type !== 'text') out.push(`its comment column \`${others[0]!.name}\` has type ${others[0]!.type}, not text`);
   return out;
 }

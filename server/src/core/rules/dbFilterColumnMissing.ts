@@ -21,7 +21,9 @@ export const dbFilterColumnMissing: Rule = {
   check: (ctx) => {
     if (ctx.databases.size === 0) return [];
     const tables = boolExpTables(ctx, ctx.walk);
-    return ctx.index.tables.flatMap((t) => (ctx.databases.has(t.source) ? tableFindings(t, tables, ctx.databases, (recording) => boolExpColumnRefs(t, ctx.walk, recording)) : []));
+    return ctx.index.tables.flatMap((t) =>
+      ctx.databases.has(t.source) ? tableFindings(t, tables, ctx.databases, (recording) => boolExpColumnRefs(t, ctx.walk, recording)) : [],
+    );
   },
 };
 
@@ -40,7 +42,12 @@ interface Entry {
 /** By table fact (a new object when its file changed). */
 const MEMO = new WeakMap<TableFact, Entry>();
 
-function tableFindings(table: TableFact, tables: BoolExpTables, databases: DatabaseModels, refs: (tables: BoolExpTables) => ReturnType<typeof boolExpColumnRefs>): Finding[] {
+function tableFindings(
+  table: TableFact,
+  tables: BoolExpTables,
+  databases: DatabaseModels,
+  refs: (tables: BoolExpTables) => ReturnType<typeof boolExpColumnRefs>,
+): Finding[] {
   const kept = MEMO.get(table);
   if (kept !== undefined && kept.databases === databases && kept.lookups.every((l) => tables.find(l.source, l.table) === l.found)) return kept.findings;
   const lookups: Lookup[] = [];

@@ -23,7 +23,8 @@ export const dbObjectRelationshipUnique = tableRule({
       const side = rel.kind === 'object' ? remoteSide(rel, walk) : undefined;
       const relation = side && view.find(side.table);
       // Views and other relations have no keys the model can see: never reported.
-      if (!side || !relation || (relation.kind !== 'table' && relation.kind !== 'partitioned_table') || !view.canJudge(side.table.schema, side.table.name)) return [];
+      if (!side || !relation || (relation.kind !== 'table' && relation.kind !== 'partitioned_table') || !view.canJudge(side.table.schema, side.table.name))
+        return [];
       if (!side.columns.every((c) => relation.columns.some((col) => col.name === c)) || isUnique(relation, side.columns)) return [];
       const message = `No primary key or unique constraint of \`${tableKey(side.table)}\` covers (${side.columns.join(', ')}) in ${modelPlace(view.model)}, so object relationship \`${rel.name.name}\` can match many rows and returns one of them. Make it an array relationship, or add a unique constraint.`;
       return [finding('db-object-relationship-not-unique', 'warning', message, side.loc, { data: { relationship: rel.name.name } })];

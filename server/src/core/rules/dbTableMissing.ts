@@ -12,6 +12,10 @@ export const dbTableMissing = tableRule({
     const judged = view?.relation(t.table);
     if (!view || judged?.kind !== 'missing') return [];
     const message = `\`${t.key}\` is tracked, but ${modelPlace(view.model)} has no such table or view; the engine marks it inconsistent.${didYouMean(judged.suggestion)}`;
-    return [finding('db-table-missing', 'error', message, t.tableLoc, { data: { source: t.source, table: t.key, ...(judged.suggestion ? { suggestion: judged.suggestion } : {}) } })];
+    return [
+      finding('db-table-missing', 'error', message, t.tableLoc, {
+        data: { source: t.source, table: t.key, ...(judged.suggestion ? { suggestion: judged.suggestion } : {}) },
+      }),
+    ];
   },
 });

@@ -25,12 +25,25 @@ function sourceFunctions(source: SourceFact, ctx: RuleContext): Finding[] {
     if (judged.kind === 'missing') return functionMissing(view, ref, `Function \`${key}\` is tracked`, '; the engine marks it inconsistent');
     if (judged.kind !== 'found') return [];
     if (judged.value.length > 1) {
-      return [finding('db-function-invalid', 'error', `The engine cannot track \`${key}\`: it is overloaded (${judged.value.length} functions have that name) in ${modelPlace(view.model)}.`, loc, { data: { function: key } })];
+      return [
+        finding(
+          'db-function-invalid',
+          'error',
+          `The engine cannot track \`${key}\`: it is overloaded (${judged.value.length} functions have that name) in ${modelPlace(view.model)}.`,
+          loc,
+          { data: { function: key } },
+        ),
+      ];
     }
     const config = walk.get(entry, 'configuration');
     const exposedAs = walk.text(walk.get(config, 'exposed_as'));
     const sessionArgument = walk.text(walk.get(config, 'session_argument'));
-    const problems = trackedFunctionProblems(view, judged.value[0]!, { ...(exposedAs ? { exposedAs } : {}), ...(sessionArgument ? { sessionArgument } : {}) }, isTracked);
+    const problems = trackedFunctionProblems(
+      view,
+      judged.value[0]!,
+      { ...(exposedAs ? { exposedAs } : {}), ...(sessionArgument ? { sessionArgument } : {}) },
+      isTracked,
+    );
     if (problems.length === 0) return [];
     return [finding('db-function-invalid', 'error', `The engine cannot track \`${key}\`: ${problems.join('; ')}.`, loc, { data: { function: key } })];
   });

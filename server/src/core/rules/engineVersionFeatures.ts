@@ -34,12 +34,23 @@ function openTelemetry(walk: Walk, root: At, target: EngineVersion): Finding[] {
   const status = walk.get(root, 'status');
   const text = walk.text(status);
   if (text !== undefined && TEMPLATE.test(text) && !atLeast(target, facts.otelStatusTemplate.since)) {
-    out.push(unsupported(walk, status, facts.otelStatusTemplate, target, text, ' Before v2.39 the engine rejects it: "OpenTelemetry status must be either \\"enabled\\" or \\"disabled\\"".'));
+    out.push(
+      unsupported(
+        walk,
+        status,
+        facts.otelStatusTemplate,
+        target,
+        text,
+        ' Before v2.39 the engine rejects it: "OpenTelemetry status must be either \\"enabled\\" or \\"disabled\\"".',
+      ),
+    );
   }
   return out;
 }
 
 function unsupported(walk: Walk, at: At, fact: EngineVersionFact, target: EngineVersion, shown: string, more = ''): Finding {
   const message = `\`${shown}\`: ${fact.what} needs engine ${formatEngineVersion(fact.since)} or later; the target is ${formatEngineVersion(target)} (setting \`graphqlMetadata.engineVersion\`, CLI \`--engine-version\`).${more}`;
-  return finding('engine-version-unsupported', 'error', message, walk.loc(at), { data: { feature: fact.id, since: formatEngineVersion(fact.since), target: formatEngineVersion(target) } });
+  return finding('engine-version-unsupported', 'error', message, walk.loc(at), {
+    data: { feature: fact.id, since: formatEngineVersion(fact.since), target: formatEngineVersion(target) },
+  });
 }

@@ -26,7 +26,9 @@ export function templateProblems(text: string): { message: string; start: number
 function check(walk: Walk, at: At, what: string): Finding[] {
   const text = walk.text(at);
   if (text === undefined) return [];
-  return templateProblems(text).map((p) => finding('env-template-invalid', 'error', `${p.message} (${what})`, { file: at.file, span: innerSpan(at.node, p.start, p.end) }));
+  return templateProblems(text).map((p) =>
+    finding('env-template-invalid', 'error', `${p.message} (${what})`, { file: at.file, span: innerSpan(at.node, p.start, p.end) }),
+  );
 }
 
 /** `{{ENV_VAR}}` templates well formed in action handlers, webhooks and remote schema URLs. */
@@ -43,5 +45,6 @@ export const envTemplates: Rule = {
 /** The same for the webhooks of event triggers, one table at a time. */
 export const eventTriggerTemplates = tableRule({
   codes: ['env-template-invalid'],
-  checkTable: (t, { walk }) => walk.items(walk.get(t.at, 'event_triggers')).flatMap((e) => check(walk, walk.get(e, 'webhook'), `webhook of an event trigger on ${t.key}`)),
+  checkTable: (t, { walk }) =>
+    walk.items(walk.get(t.at, 'event_triggers')).flatMap((e) => check(walk, walk.get(e, 'webhook'), `webhook of an event trigger on ${t.key}`)),
 });

@@ -21,10 +21,16 @@ export const graphqlUnknownType: Rule = {
       const def = sdl.types.find((t) => t.name === guess);
       const message = `Type \`${ref.name}\` is not defined in actions.graphql, and it is neither a GraphQL scalar (Int, Float, String, Boolean, ID) nor a Postgres type the engine provides.${guess ? ` Did you mean \`${guess}\`?` : ''}`;
       return [
-        finding('graphql-unknown-type', 'warning', message, { file: sdl.file, span: ref.span }, {
-          ...(def ? { related: [related({ file: sdl.file, span: def.span }, `\`${def.name}\` is defined here`)] } : {}),
-          data: { type: ref.name, ...(guess ? { suggestion: guess } : {}) },
-        }),
+        finding(
+          'graphql-unknown-type',
+          'warning',
+          message,
+          { file: sdl.file, span: ref.span },
+          {
+            ...(def ? { related: [related({ file: sdl.file, span: def.span }, `\`${def.name}\` is defined here`)] } : {}),
+            data: { type: ref.name, ...(guess ? { suggestion: guess } : {}) },
+          },
+        ),
       ];
     });
   },

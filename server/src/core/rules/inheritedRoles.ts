@@ -12,13 +12,26 @@ export const inheritedRoleSets: Rule = {
   reads: ['inheritedRoles', 'roleNames'],
   check: ({ index }) => {
     const known = index.roleNames;
-    const out: Finding[] = duplicateNames('inherited-role-duplicate', 'Inherited role', index.inheritedRoles.map((r) => r.role));
+    const out: Finding[] = duplicateNames(
+      'inherited-role-duplicate',
+      'Inherited role',
+      index.inheritedRoles.map((r) => r.role),
+    );
     for (const role of index.inheritedRoles) {
       out.push(...duplicateNames('inherited-role-duplicate', `In the role set of \`${role.role.name}\`, role`, role.roleSet, 'warning'));
       for (const member of role.roleSet) {
-        if (member.name === role.role.name) out.push(finding('inherited-role-self', 'error', `An inherited role cannot include itself in its role_set.`, member.loc));
+        if (member.name === role.role.name)
+          out.push(finding('inherited-role-self', 'error', `An inherited role cannot include itself in its role_set.`, member.loc));
         else if (!known.has(member.name)) {
-          out.push(finding('inherited-role-unknown-role', 'error', `Role \`${member.name}\` is not used by any permission and is not an inherited role, so the engine cannot build \`${role.role.name}\`.`, member.loc, { data: { role: member.name } }));
+          out.push(
+            finding(
+              'inherited-role-unknown-role',
+              'error',
+              `Role \`${member.name}\` is not used by any permission and is not an inherited role, so the engine cannot build \`${role.role.name}\`.`,
+              member.loc,
+              { data: { role: member.name } },
+            ),
+          );
         }
       }
     }
@@ -41,7 +54,11 @@ function cycles(roles: readonly InheritedRoleFact[]): Finding[] {
         const key = [...cycle.slice(0, -1)].sort().join(',');
         if (!reported.has(key)) {
           reported.add(key);
-          out.push(finding('inherited-role-cycle', 'error', `Inherited roles form a cycle: ${cycle.join(' -> ')}.`, member.loc, { related: [related(byName.get(member.name)!.role.loc, `\`${member.name}\` is defined here`)] }));
+          out.push(
+            finding('inherited-role-cycle', 'error', `Inherited roles form a cycle: ${cycle.join(' -> ')}.`, member.loc, {
+              related: [related(byName.get(member.name)!.role.loc, `\`${member.name}\` is defined here`)],
+            }),
+          );
         }
       } else visit(member.name, [...path, member.name]);
     }

@@ -36,11 +36,22 @@ function checkQuery(gql: EmbeddedGraphql, collection: CollectionFact, query: Que
   const foreign = definitions.filter((d) => d.kind !== Kind.OPERATION_DEFINITION && d.kind !== Kind.FRAGMENT_DEFINITION);
   const operations = definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   return [
-    ...foreign.map((d) => finding('query-syntax', 'error', `The ${where} may hold only operations and fragments; this is a schema definition.`, { file: gql.file, span: gql.fileSpan(firstToken(text, d)) })),
-    ...operations.slice(1).map((op) =>
-      finding('query-multiple-operations', 'warning', `The ${where} holds ${operations.length} operations; the engine expects one operation per query.`, { file: gql.file, span: gql.fileSpan(operationSpan(text, op)) }, {
-        related: [related({ file: gql.file, span: gql.fileSpan(operationSpan(text, operations[0]!)) }, 'The first operation')],
+    ...foreign.map((d) =>
+      finding('query-syntax', 'error', `The ${where} may hold only operations and fragments; this is a schema definition.`, {
+        file: gql.file,
+        span: gql.fileSpan(firstToken(text, d)),
       }),
+    ),
+    ...operations.slice(1).map((op) =>
+      finding(
+        'query-multiple-operations',
+        'warning',
+        `The ${where} holds ${operations.length} operations; the engine expects one operation per query.`,
+        { file: gql.file, span: gql.fileSpan(operationSpan(text, op)) },
+        {
+          related: [related({ file: gql.file, span: gql.fileSpan(operationSpan(text, operations[0]!)) }, 'The first operation')],
+        },
+      ),
     ),
   ];
 }

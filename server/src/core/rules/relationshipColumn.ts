@@ -8,10 +8,16 @@ export const relationshipNameConflictsColumn = tableRule({
       const uses = t.columns.get(r.name.name);
       if (!uses) return [];
       return [
-        finding('relationship-name-conflicts-column', 'error', `\`${r.name.name}\` is also a column of \`${t.key}\`; a relationship may not share a column's name.`, r.name.loc, {
-          related: uses.map((loc) => related(loc, `Column \`${r.name.name}\``)),
-          data: { name: r.name.name },
-        }),
+        finding(
+          'relationship-name-conflicts-column',
+          'error',
+          `\`${r.name.name}\` is also a column of \`${t.key}\`; a relationship may not share a column's name.`,
+          r.name.loc,
+          {
+            related: uses.map((loc) => related(loc, `Column \`${r.name.name}\``)),
+            data: { name: r.name.name },
+          },
+        ),
       ];
     }),
 });

@@ -12,9 +12,15 @@ export const relationshipDeprecatedColumn = tableRule({
       const pair = findPair(fk.node, 'column');
       if (!pair || !findPair(fk.node, 'table')) return [];
       return [
-        finding('relationship-deprecated-column', 'hint', '`column` is deprecated here; use `columns` with a list.', { file: fk.file, span: keySpan(pair) }, {
-          data: { column: scalarText(pair.value as YNode) },
-        }),
+        finding(
+          'relationship-deprecated-column',
+          'hint',
+          '`column` is deprecated here; use `columns` with a list.',
+          { file: fk.file, span: keySpan(pair) },
+          {
+            data: { column: scalarText(pair.value as YNode) },
+          },
+        ),
       ];
     }),
 });

@@ -7,10 +7,16 @@ export const relationshipNameDuplicate = tableRule({
   codes: ['relationship-name-duplicate'],
   checkTable: (t) =>
     duplicates(t.relationships, (r) => r.name.name).map(([first, again]) =>
-      finding('relationship-name-duplicate', 'error', `\`${again.name.name}\` is already the name of ${article(LABEL[first.kind])} ${LABEL[first.kind]} of \`${t.key}\`; field names must be unique in a table.`, again.name.loc, {
-        related: [related(first.name.loc, `The ${LABEL[first.kind]} \`${first.name.name}\``)],
-        data: { name: again.name.name, taken: t.relationships.map((r) => r.name.name) },
-      }),
+      finding(
+        'relationship-name-duplicate',
+        'error',
+        `\`${again.name.name}\` is already the name of ${article(LABEL[first.kind])} ${LABEL[first.kind]} of \`${t.key}\`; field names must be unique in a table.`,
+        again.name.loc,
+        {
+          related: [related(first.name.loc, `The ${LABEL[first.kind]} \`${first.name.name}\``)],
+          data: { name: again.name.name, taken: t.relationships.map((r) => r.name.name) },
+        },
+      ),
     ),
 });
 

@@ -14,7 +14,14 @@ export const remoteSchemaPermissions: Rule = {
         if (!gql?.parsed.error) return [];
         const role = walk.text(walk.get(perm, 'role')) ?? '?';
         const detail = gql.parsed.error.message.replace(/^Syntax Error: /, '');
-        return [finding('remote-schema-permission-syntax', 'error', `GraphQL syntax error in the schema of role \`${role}\` on remote schema \`${schema.name.name}\`: ${detail}`, { file: gql.file, span: gql.fileSpan(gql.parsed.error.span) })];
+        return [
+          finding(
+            'remote-schema-permission-syntax',
+            'error',
+            `GraphQL syntax error in the schema of role \`${role}\` on remote schema \`${schema.name.name}\`: ${detail}`,
+            { file: gql.file, span: gql.fileSpan(gql.parsed.error.span) },
+          ),
+        ];
       }),
     ),
 };

@@ -42,10 +42,16 @@ function checkEndpoint(ctx: RuleContext, endpoint: NamedEntry): Finding[] {
     .map((v) => {
       const guess = closest(v.name, declared);
       const message = `The url variable \`:${v.name}\` has no matching variable \`$${v.name}\` in query \`${query.name.name}\`${declared.length ? ` (it declares ${declared.map((d) => `$${d}`).join(', ')})` : ''}.${guess ? ` Did you mean \`:${guess}\`?` : ''}`;
-      return finding('rest-endpoint-variables', 'error', message, { file: urlAt.file, span: urlSpan(project.files.get(urlAt.file)?.text ?? '', urlAt, v) }, {
-        related: [related(opLoc, `The operation of query \`${query.name.name}\``)],
-        data: { variable: v.name, ...(guess ? { suggestion: guess } : {}) },
-      });
+      return finding(
+        'rest-endpoint-variables',
+        'error',
+        message,
+        { file: urlAt.file, span: urlSpan(project.files.get(urlAt.file)?.text ?? '', urlAt, v) },
+        {
+          related: [related(opLoc, `The operation of query \`${query.name.name}\``)],
+          data: { variable: v.name, ...(guess ? { suggestion: guess } : {}) },
+        },
+      );
     });
 }
 

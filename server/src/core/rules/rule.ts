@@ -40,11 +40,22 @@ export interface Rule {
 }
 
 /** A rule that looks at one table at a time (its `check` runs it on every table). */
-export function tableRule(rule: { codes: readonly string[]; reads?: readonly RuleInput[]; requires?: 'databases'; checkTable: (table: TableFact, ctx: RuleContext) => Finding[] }): Rule {
+export function tableRule(rule: {
+  codes: readonly string[];
+  reads?: readonly RuleInput[];
+  requires?: 'databases';
+  checkTable: (table: TableFact, ctx: RuleContext) => Finding[];
+}): Rule {
   return { ...rule, reads: ['tables', ...(rule.reads ?? [])], check: (ctx) => ctx.index.tables.flatMap((t) => rule.checkTable(t, ctx)) };
 }
 
-export function finding(code: string, severity: Severity, message: string, loc: Loc, extra: { related?: RelatedInfo[]; data?: Record<string, unknown> } = {}): Finding {
+export function finding(
+  code: string,
+  severity: Severity,
+  message: string,
+  loc: Loc,
+  extra: { related?: RelatedInfo[]; data?: Record<string, unknown> } = {},
+): Finding {
   return { code, severity, message, file: loc.file, span: loc.span, ...extra };
 }
 
@@ -69,6 +80,8 @@ export function duplicates<T>(items: readonly T[], key: (item: T) => string | un
 /** Reports each repeated name with related information at its first use. */
 export function duplicateNames(code: string, what: string, names: readonly Named[], severity: Severity = 'error'): Finding[] {
   return duplicates(names, (n) => n.name).map(([first, again]) =>
-    finding(code, severity, `${what} \`${again.name}\` is defined more than once.`, again.loc, { related: [related(first.loc, `First definition of \`${first.name}\``)] }),
+    finding(code, severity, `${what} \`${again.name}\` is defined more than once.`, again.loc, {
+      related: [related(first.loc, `First definition of \`${first.name}\``)],
+    }),
   );
 }

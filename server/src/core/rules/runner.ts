@@ -70,7 +70,14 @@ export class RuleRunner {
     if (rule.requires === 'databases' && ctx.databases.size === 0) return [];
     if (!rule.reads || !this.remember) return this.guarded(rule, ctx, undefined, () => rule.check(ctx));
     const inputs = rule.reads.map((input) => inputOf(ctx, input));
-    if (rule.checkTable) return this.byTable(ctx, rule, rule.checkTable, inputs.filter((_, i) => rule.reads?.[i] !== 'tables'), diff);
+    if (rule.checkTable)
+      return this.byTable(
+        ctx,
+        rule,
+        rule.checkTable,
+        inputs.filter((_, i) => rule.reads?.[i] !== 'tables'),
+        diff,
+      );
     const last = this.last.get(rule);
     if (last && same(last.inputs, inputs)) return last.findings;
     const findings = this.guarded(rule, ctx, undefined, () => rule.check(ctx));
@@ -78,7 +85,13 @@ export class RuleRunner {
     return findings;
   }
 
-  private byTable(ctx: RuleContext, rule: Rule, checkTable: NonNullable<Rule['checkTable']>, inputs: readonly unknown[], diff: TableDiff | undefined): readonly Finding[] {
+  private byTable(
+    ctx: RuleContext,
+    rule: Rule,
+    checkTable: NonNullable<Rule['checkTable']>,
+    inputs: readonly unknown[],
+    diff: TableDiff | undefined,
+  ): readonly Finding[] {
     const tables = ctx.index.tables;
     const last = this.tableRuns.get(rule);
     const usable = last !== undefined && same(last.inputs, inputs);
@@ -96,7 +109,13 @@ export class RuleRunner {
     return findings;
   }
 
-  private oneTable(ctx: RuleContext, rule: Rule, checkTable: NonNullable<Rule['checkTable']>, table: TableFact, inputs: readonly unknown[]): readonly Finding[] {
+  private oneTable(
+    ctx: RuleContext,
+    rule: Rule,
+    checkTable: NonNullable<Rule['checkTable']>,
+    table: TableFact,
+    inputs: readonly unknown[],
+  ): readonly Finding[] {
     let memo = this.perTable.get(rule);
     if (!memo) this.perTable.set(rule, (memo = new WeakMap()));
     const known = memo.get(table);
@@ -114,7 +133,15 @@ export class RuleRunner {
       const detail = error instanceof Error ? error.message : String(error);
       const where = table ? `table ${table.key}` : 'this project';
       const loc = table ? table.tableLoc : { file: join(ctx.project.root, 'version.yaml'), span: { start: 0, end: 0 } };
-      return [{ code: 'rule-failed', severity: 'error', message: `Rule ${rule.codes[0] ?? '?'} failed on ${where}: ${detail}. Please report it.`, file: loc.file, span: loc.span }];
+      return [
+        {
+          code: 'rule-failed',
+          severity: 'error',
+          message: `Rule ${rule.codes[0] ?? '?'} failed on ${where}: ${detail}. Please report it.`,
+          file: loc.file,
+          span: loc.span,
+        },
+      ];
     }
   }
 }

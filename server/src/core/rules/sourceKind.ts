@@ -25,7 +25,12 @@ export const sourceKindUnknown: Rule = {
       if (suggestion === undefined) return [];
       const declaredAt = declared.get(suggestion);
       const message = `\`${kind}\` is not a database kind the engine knows nor a data connector declared in backend_configs.yaml. Did you mean \`${suggestion}\`?`;
-      return [finding('source-kind-unknown', 'error', message, ctx.walk.loc(kindAt), { data: { kind, suggestion }, ...(declaredAt ? { related: [related(declaredAt, `Data connector \`${suggestion}\``)] } : {}) })];
+      return [
+        finding('source-kind-unknown', 'error', message, ctx.walk.loc(kindAt), {
+          data: { kind, suggestion },
+          ...(declaredAt ? { related: [related(declaredAt, `Data connector \`${suggestion}\``)] } : {}),
+        }),
+      ];
     });
   },
 };

@@ -17,9 +17,15 @@ export const tableFileNameMismatch = tableRule({
     const actual = basename(t.at.file);
     if (actual === expected) return [];
     return [
-      finding('table-file-name-mismatch', 'warning', `This file describes table \`${t.key}\`, so the engine CLI would name it \`${expected}\`, not \`${actual}\`.`, t.tableLoc, {
-        data: { expected, actual, schema: t.table.schema, name: t.table.name },
-      }),
+      finding(
+        'table-file-name-mismatch',
+        'warning',
+        `This file describes table \`${t.key}\`, so the engine CLI would name it \`${expected}\`, not \`${actual}\`.`,
+        t.tableLoc,
+        {
+          data: { expected, actual, schema: t.table.schema, name: t.table.name },
+        },
+      ),
     ];
   },
 });

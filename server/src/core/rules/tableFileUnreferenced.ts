@@ -11,8 +11,14 @@ export const tableFileUnreferenced: Rule = {
       .filter((f) => f.unreferenced)
       .map((f) => {
         const list = join(dirname(f.path), `${basename(dirname(f.path))}.yaml`);
-        return finding('table-file-unreferenced', 'hint', `No ${basename(list)} includes this file, so the engine CLI ignores it.`, { file: f.path, span: { start: 0, end: 0 } }, {
-          data: { list, entry: basename(f.path) },
-        });
+        return finding(
+          'table-file-unreferenced',
+          'hint',
+          `No ${basename(list)} includes this file, so the engine CLI ignores it.`,
+          { file: f.path, span: { start: 0, end: 0 } },
+          {
+            data: { list, entry: basename(f.path) },
+          },
+        );
       }),
 };

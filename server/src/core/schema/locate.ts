@@ -17,7 +17,13 @@ export interface Located {
 
 /** Finds the YAML node of an ajv instancePath (`/0/object_relationships/1`), across includes. */
 export function locate(project: Project, file: string, instancePath: string): Located {
-  const segments = instancePath === '' ? [] : instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    instancePath === ''
+      ? []
+      : instancePath
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let current: Located = { file, node: project.files.get(file)?.yaml?.doc.contents, unresolved: false };
   for (const segment of segments) {
     current = follow(project, current);
@@ -33,9 +39,16 @@ function step(at: Located, segment: string): Located {
     const pair = findPair(node, segment);
     const keyRange = (pair?.key as YNode)?.range;
     const keySpan = keyRange ? { start: keyRange[0], end: keyRange[1] } : undefined;
-    return { file: at.file, node: (pair?.value as YNode) ?? null, unresolved: false, ...(keySpan ? { keySpan } : {}), ...(at.keySpan ? { parentKeySpan: at.keySpan } : {}) };
+    return {
+      file: at.file,
+      node: (pair?.value as YNode) ?? null,
+      unresolved: false,
+      ...(keySpan ? { keySpan } : {}),
+      ...(at.keySpan ? { parentKeySpan: at.keySpan } : {}),
+    };
   }
-  if (isSeq(node)) return { file: at.file, node: itemsOf(node)[Number(segment)] ?? null, unresolved: false, ...(at.keySpan ? { parentKeySpan: at.keySpan } : {}) };
+  if (isSeq(node))
+    return { file: at.file, node: itemsOf(node)[Number(segment)] ?? null, unresolved: false, ...(at.keySpan ? { parentKeySpan: at.keySpan } : {}) };
   return at;
 }
 

@@ -32,7 +32,7 @@ function truncate(s: string): string {
 
 function typeList(type: unknown): string {
   const list = (Array.isArray(type) ? type : [type]).map((t) => TYPE_NAMES[String(t)] ?? String(t));
-  return list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}` : list[0] ?? 'another type';
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}` : (list[0] ?? 'another type');
 }
 
 function allowedKeys(error: ErrorObject): string[] {
@@ -48,7 +48,11 @@ export function messageFor(error: ErrorObject, value: unknown, where: string): S
       const allowed = allowedKeys(error);
       const guess = closest(key, allowed);
       const hint = guess ? ` Did you mean \`${guess}\`?` : allowed.length > 0 ? ` Allowed keys: ${allowed.join(', ')}.` : '';
-      return { code: 'schema-unknown-key', message: `Unknown key \`${key}\`${where}; the engine rejects it.${hint}`, data: { key, ...(guess ? { suggestion: guess } : {}) } };
+      return {
+        code: 'schema-unknown-key',
+        message: `Unknown key \`${key}\`${where}; the engine rejects it.${hint}`,
+        data: { key, ...(guess ? { suggestion: guess } : {}) },
+      };
     }
     case 'required':
       return { code: 'schema-missing-key', message: `Missing required key \`${String(p.missingProperty)}\`${where}.`, data: { key: p.missingProperty } };
@@ -57,7 +61,11 @@ export function messageFor(error: ErrorObject, value: unknown, where: string): S
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v));
       const guess = typeof value === 'string' ? closest(value, (p.allowedValues as unknown[]).map(String)) : undefined;
-      return { code: 'schema-enum', message: `${capital(describeValue(value))} is not allowed${where}; use one of ${allowed.join(', ')}.${guess ? ` Did you mean \`${guess}\`?` : ''}`, data: guess ? { suggestion: guess } : {} };
+      return {
+        code: 'schema-enum',
+        message: `${capital(describeValue(value))} is not allowed${where}; use one of ${allowed.join(', ')}.${guess ? ` Did you mean \`${guess}\`?` : ''}`,
+        data: guess ? { suggestion: guess } : {},
+      };
     }
     case 'const':
       return { code: 'schema-enum', message: `Expected ${JSON.stringify(p.allowedValue)}${where}, found ${describeValue(value)}.` };

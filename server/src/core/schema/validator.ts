@@ -105,7 +105,15 @@ export class SchemaValidator {
       value = fileValue(project, file);
     } catch (error) {
       if (!(error instanceof AliasBudgetExceeded)) throw error;
-      return [{ code: 'yaml-alias-limit', severity: 'error', message: 'This file expands too many aliases (or nests too deeply) to be checked; it looks like an alias bomb.', file: file.path, span: { start: 0, end: 0 } }];
+      return [
+        {
+          code: 'yaml-alias-limit',
+          severity: 'error',
+          message: 'This file expands too many aliases (or nests too deeply) to be checked; it looks like an alias bomb.',
+          file: file.path,
+          span: { start: 0, end: 0 },
+        },
+      ];
     }
     if (value === null || value === undefined) return emptyFile(file);
     const ignored = this.ignoredKeyFindings(project, file, value);
@@ -128,7 +136,8 @@ export class SchemaValidator {
   }
 
   private toFinding(project: Project, file: ProjectFile, error: ErrorObject): Finding[] {
-    const missingKey = error.keyword === 'additionalProperties' ? `/${escape(String((error.params as { additionalProperty: string }).additionalProperty))}` : '';
+    const missingKey =
+      error.keyword === 'additionalProperties' ? `/${escape(String((error.params as { additionalProperty: string }).additionalProperty))}` : '';
     const located = locate(project, file.path, error.instancePath + missingKey);
     if (located.unresolved || error.data === UNRESOLVED) return [];
     const { code, message, data } = messageFor(error, error.data, where(error.instancePath));
@@ -137,9 +146,21 @@ export class SchemaValidator {
 }
 
 function emptyFile(file: ProjectFile): Finding[] {
-  const listKinds = new Set(['databases', 'tables', 'functions', 'allow_list', 'query_collections', 'cron_triggers', 'remote_schemas', 'inherited_roles', 'rest_endpoints']);
+  const listKinds = new Set([
+    'databases',
+    'tables',
+    'functions',
+    'allow_list',
+    'query_collections',
+    'cron_triggers',
+    'remote_schemas',
+    'inherited_roles',
+    'rest_endpoints',
+  ]);
   if (listKinds.has(file.kind) || file.kind === 'fragment') return [];
-  return [{ code: 'file-empty', severity: 'warning', message: `This ${file.kind.replace(/_/g, ' ')} file is empty.`, file: file.path, span: { start: 0, end: 0 } }];
+  return [
+    { code: 'file-empty', severity: 'warning', message: `This ${file.kind.replace(/_/g, ' ')} file is empty.`, file: file.path, span: { start: 0, end: 0 } },
+  ];
 }
 
 function escape(key: string): string {
@@ -149,7 +170,12 @@ function escape(key: string): string {
 /** A readable path: `object_relationships[1].using`. */
 function where(instancePath: string): string {
   if (instancePath === '') return '';
-  const dotted = instancePath.slice(1).split('/').map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('').replace(/^\./, '');
+  const dotted = instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('')
+    .replace(/^\./, '');
   return ` at \`${dotted}\``;
 }
 

@@ -83,7 +83,11 @@ export class YamlToJson {
 
   private record(path: JsonPath, resolved: Resolved, written: At, key: Span | undefined): void {
     if (resolved.raw !== undefined) {
-      this.sourceMap.set(path, { file: resolved.at.file, span: { start: 0, end: resolved.raw.length }, ...(resolved.include ? { include: resolved.include } : {}) });
+      this.sourceMap.set(path, {
+        file: resolved.at.file,
+        span: { start: 0, end: resolved.raw.length },
+        ...(resolved.include ? { include: resolved.include } : {}),
+      });
       return;
     }
     const node = resolved.at.node ?? written.node;

@@ -13,7 +13,17 @@ export interface BuiltMetadata {
 }
 
 /** Source keys in the order of the CLI's `Source` struct (sources/sources.go); tables and functions last. */
-export const SOURCE_KEYS: readonly string[] = ['name', 'kind', 'configuration', 'query_tags', 'customization', 'health_check', 'logical_models', 'native_queries', 'stored_procedures'];
+export const SOURCE_KEYS: readonly string[] = [
+  'name',
+  'kind',
+  'configuration',
+  'query_tags',
+  'customization',
+  'health_check',
+  'logical_models',
+  'native_queries',
+  'stored_procedures',
+];
 
 /** api_limits keys in the order of the CLI's `apiLimitsObject`. */
 const API_LIMIT_KEYS: readonly string[] = ['disabled', 'rate_limit', 'depth_limit', 'node_limit', 'time_limit', 'batch_limit'];
@@ -75,7 +85,12 @@ function source(conv: YamlToJson, at: At, path: readonly (string | number)[]): J
   conv.mark(at, path);
   const entries = conv.entries(at);
   const out: JsonObject = {};
-  const order = [...SOURCE_KEYS, ...entries.map((e) => e.key).filter((k) => !SOURCE_KEYS.includes(k) && k !== 'tables' && k !== 'functions'), 'tables', 'functions'];
+  const order = [
+    ...SOURCE_KEYS,
+    ...entries.map((e) => e.key).filter((k) => !SOURCE_KEYS.includes(k) && k !== 'tables' && k !== 'functions'),
+    'tables',
+    'functions',
+  ];
   for (const key of order) {
     const entry = entries.find((e) => e.key === key);
     if (entry) setKey(out, key, conv.value(entry.value, [...path, key], entry.keySpan));

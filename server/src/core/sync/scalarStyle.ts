@@ -23,7 +23,32 @@ const LEGACY = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO
 /** CUE's `useQuote`: anything like a date, a time or a base-60 number, and hex numbers. */
 const CUE_QUOTE = /^[-+0-9:. \t]+([-:]|[tT])[-+0-9:. \t]+[zZ]?$|^0x[a-fA-F0-9]+$/;
 /** go-yaml v3 `resolveMap`: plain words that are not strings. */
-const RESOLVED = new Set(['', '~', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL', '.nan', '.NaN', '.NAN', '.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF', '-.inf', '-.Inf', '-.INF', '<<']);
+const RESOLVED = new Set([
+  '',
+  '~',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  'False',
+  'FALSE',
+  'null',
+  'Null',
+  'NULL',
+  '.nan',
+  '.NaN',
+  '.NAN',
+  '.inf',
+  '.Inf',
+  '.INF',
+  '+.inf',
+  '+.Inf',
+  '+.INF',
+  '-.inf',
+  '-.Inf',
+  '-.INF',
+  '<<',
+]);
 const INT = /^[-+]?(?:0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 const BINARY = /^-?0b[01]+$/;
@@ -53,7 +78,17 @@ function analyze(value: string): Analysis {
   const spaceOrSpecial = f.spaceBreak || f.special;
   return {
     multiline: f.lineBreaks,
-    plainAllowed: !(f.leadingSpace || f.leadingBreak || f.trailingSpace || f.trailingBreak || f.breakSpace || spaceOrSpecial || f.tabs || f.lineBreaks || f.blockIndicators),
+    plainAllowed: !(
+      f.leadingSpace ||
+      f.leadingBreak ||
+      f.trailingSpace ||
+      f.trailingBreak ||
+      f.breakSpace ||
+      spaceOrSpecial ||
+      f.tabs ||
+      f.lineBreaks ||
+      f.blockIndicators
+    ),
     singleAllowed: !(f.breakSpace || spaceOrSpecial || f.tabs),
     blockAllowed: !(f.trailingSpace || spaceOrSpecial),
   };
@@ -74,7 +109,18 @@ interface Flags {
 
 function flags(value: string): Flags {
   const chars = [...value];
-  const f: Flags = { blockIndicators: /^(?:---|\.\.\.)/.test(value), lineBreaks: false, special: false, tabs: false, leadingSpace: false, leadingBreak: false, trailingSpace: false, trailingBreak: false, breakSpace: false, spaceBreak: false };
+  const f: Flags = {
+    blockIndicators: /^(?:---|\.\.\.)/.test(value),
+    lineBreaks: false,
+    special: false,
+    tabs: false,
+    leadingSpace: false,
+    leadingBreak: false,
+    trailingSpace: false,
+    trailingBreak: false,
+    breakSpace: false,
+    spaceBreak: false,
+  };
   let precededByWhitespace = true;
   let previousSpace = false;
   let previousBreak = false;

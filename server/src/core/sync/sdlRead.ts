@@ -103,11 +103,25 @@ function typeOf(def: DefinitionNode): SdlTypeDef | undefined {
 }
 
 function valueOf(node: FieldDefinitionNode | InputValueDefinitionNode): SdlValue {
-  return { name: node.name.value, type: print(node.type), description: descriptionOf(node.description), span: spanOf(node), nameSpan: spanOf(node.name), typeSpan: spanOf(node.type) };
+  return {
+    name: node.name.value,
+    type: print(node.type),
+    description: descriptionOf(node.description),
+    span: spanOf(node),
+    nameSpan: spanOf(node.name),
+    typeSpan: spanOf(node.type),
+  };
 }
 
 function enumValueOf(node: EnumValueDefinitionNode): SdlValue {
-  return { name: node.name.value, type: '', description: descriptionOf(node.description), span: spanOf(node), nameSpan: spanOf(node.name), typeSpan: spanOf(node.name) };
+  return {
+    name: node.name.value,
+    type: '',
+    description: descriptionOf(node.description),
+    span: spanOf(node),
+    nameSpan: spanOf(node.name),
+    typeSpan: spanOf(node.name),
+  };
 }
 
 /**

@@ -11,7 +11,12 @@ import { CUSTOM_TYPE_ORDER } from './actionsBuild';
 export function actionsGraphql(actions: JsonValue | undefined, customTypes: JsonValue | undefined): string {
   const blocks = listOf(actions).filter(isJsonObject).map(actionBlock);
   const types = objectOf(customTypes);
-  for (const kind of CUSTOM_TYPE_ORDER) blocks.push(...listOf(types?.[kind]).filter(isJsonObject).map((t) => typeBlock(kind, t)));
+  for (const kind of CUSTOM_TYPE_ORDER)
+    blocks.push(
+      ...listOf(types?.[kind])
+        .filter(isJsonObject)
+        .map((t) => typeBlock(kind, t)),
+    );
   return blocks.join('');
 }
 
@@ -27,7 +32,10 @@ function typeBlock(kind: string, type: JsonObject): string {
   const name = stringOf(type.name) ?? '';
   switch (kind) {
     case 'enums':
-      return `${head}enum ${name} {\n${listOf(type.values).filter(isJsonObject).map((v) => `  ${description(v)}${textOf(v.value)}`).join('\n')}\n}\n\n`;
+      return `${head}enum ${name} {\n${listOf(type.values)
+        .filter(isJsonObject)
+        .map((v) => `  ${description(v)}${textOf(v.value)}`)
+        .join('\n')}\n}\n\n`;
     case 'input_objects':
       return `${head}input ${name} {\n${fields(type)}\n}\n\n`;
     case 'objects':

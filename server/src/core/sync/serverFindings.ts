@@ -27,11 +27,27 @@ export function serverFindings(built: BuiltMetadata, complaint: ServerComplaint)
   const unplaced: InconsistentObjectLike[] = [];
   for (const object of objects) {
     const at = locateInconsistency(built, object);
-    if (at) findings.push({ code: INCONSISTENT_CODE, severity: 'error', message: inconsistencyMessage(object), file: at.file, span: at.span, data: { type: object.type, path: at.path } });
+    if (at)
+      findings.push({
+        code: INCONSISTENT_CODE,
+        severity: 'error',
+        message: inconsistencyMessage(object),
+        file: at.file,
+        span: at.span,
+        data: { type: object.type, path: at.path },
+      });
     else unplaced.push(object);
   }
   const located = objects.length === 0 && complaint.path !== undefined ? locateJsonPath(built.sourceMap, complaint.path) : undefined;
-  if (located) findings.push({ code: SERVER_ERROR_CODE, severity: 'error', message: `${complaint.message ?? 'The server rejected this'} (${complaint.path})`, file: located.loc.file, span: located.loc.span, data: { path: located.path } });
+  if (located)
+    findings.push({
+      code: SERVER_ERROR_CODE,
+      severity: 'error',
+      message: `${complaint.message ?? 'The server rejected this'} (${complaint.path})`,
+      file: located.loc.file,
+      span: located.loc.span,
+      data: { path: located.path },
+    });
   return { findings, unplaced };
 }
 

@@ -57,7 +57,14 @@ function rebuilt(d: Diagnostic, file: string): Finding | undefined {
   if (d.source !== SOURCE || typeof d.code !== 'string' || !data || data.file !== file || typeof data.span?.start !== 'number') return undefined;
   const { span, ...rest } = data;
   delete rest.file;
-  return { code: d.code, severity: SEVERITIES[(d.severity ?? 1) - 1] ?? 'error', message: typeof d.message === 'string' ? d.message : d.message.value, file, span, data: rest };
+  return {
+    code: d.code,
+    severity: SEVERITIES[(d.severity ?? 1) - 1] ?? 'error',
+    message: typeof d.message === 'string' ? d.message : d.message.value,
+    file,
+    span,
+    data: rest,
+  };
 }
 
 function same(a: Finding, b: Finding): boolean {

@@ -21,5 +21,9 @@ export function onReferences(ctx: FeatureContext, params: ReferenceParams): Loca
 export function onDocumentLinks(ctx: FeatureContext, params: DocumentLinkParams): DocumentLink[] {
   const doc = ctx.document(params.textDocument.uri);
   if (!doc) return [];
-  return documentLinks(doc.result, doc.file).map((link) => ({ range: ctx.range(doc.result, doc.file, link.span), target: pathToUri(link.target), tooltip: 'Open the included file' }));
+  return documentLinks(doc.result, doc.file).map((link) => ({
+    range: ctx.range(doc.result, doc.file, link.span),
+    target: pathToUri(link.target),
+    tooltip: 'Open the included file',
+  }));
 }

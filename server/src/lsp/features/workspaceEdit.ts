@@ -13,7 +13,10 @@ export function toWorkspaceEdit(ctx: FeatureContext, result: RootResult | undefi
   const byFile = new Map<string, CoreEdit[]>();
   for (const edit of change.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
   const documentChanges: WorkspaceEdit['documentChanges'] & unknown[] = [...byFile].map(([file, edits]) =>
-    TextDocumentEdit.create({ uri: pathToUri(file), version: null }, edits.map((e) => TextEdit.replace(ctx.range(result, file, e.span), e.newText))),
+    TextDocumentEdit.create(
+      { uri: pathToUri(file), version: null },
+      edits.map((e) => TextEdit.replace(ctx.range(result, file, e.span), e.newText)),
+    ),
   );
   for (const op of change.files) {
     if (op.kind === 'create') {

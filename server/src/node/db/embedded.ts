@@ -20,8 +20,7 @@ export interface EmbeddedOptions {
 }
 
 export type EmbeddedOutcome =
-  | { readonly ok: true; readonly result: ApplyResult; readonly stats: WorkerStats }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly result: ApplyResult; readonly stats: WorkerStats } | { readonly ok: false; readonly reason: string };
 
 const DEFAULT_TIMEOUT_MS = 180_000;
 /**
@@ -47,7 +46,11 @@ export function runEmbedded(job: ApplyJob, options: EmbeddedOptions = {}): Promi
     }
     let stderr = '';
     let settled = false;
-    const child = fork(options.workerPath ?? defaultWorkerPath(), [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', execArgv: [...(options.execArgv ?? CHILD_EXEC_ARGV)] });
+    const child = fork(options.workerPath ?? defaultWorkerPath(), [], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      execArgv: [...(options.execArgv ?? CHILD_EXEC_ARGV)],
+    });
     const finish = (outcome: EmbeddedOutcome): void => {
       if (settled) return;
       settled = true;
@@ -71,7 +74,10 @@ export function runEmbedded(job: ApplyJob, options: EmbeddedOptions = {}): Promi
     // 'close', not 'exit': it comes after the IPC channel is read to its end (a large reply may still be arriving at 'exit').
     child.on('close', (code, signal) => {
       const last = stderr.trim().split('\n').filter(Boolean).pop();
-      finish({ ok: false, reason: `the embedded Postgres stopped (${signal !== null ? `signal ${signal}` : `exit code ${code}`})${last !== undefined ? `: ${last}` : ''}` });
+      finish({
+        ok: false,
+        reason: `the embedded Postgres stopped (${signal !== null ? `signal ${signal}` : `exit code ${code}`})${last !== undefined ? `: ${last}` : ''}`,
+      });
     });
     const request: WorkerRequest = { type: 'apply', job };
     child.send(request, (error) => {

@@ -20,7 +20,10 @@ export class Healer {
   /** Stand-in tables by `schema.table`, with their key columns and type. */
   private readonly standIns = new Map<string, { columns: string[]; type: string }>();
 
-  constructor(private readonly db: SqlDatabase, private readonly createdSchemas: ReadonlySet<string>) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly createdSchemas: ReadonlySet<string>,
+  ) {}
 
   get externalSchemas(): string[] {
     return [...this.external].sort();
@@ -61,7 +64,9 @@ export class Healer {
     const [key, standIn] = [...this.standIns].find(([k]) => referencedColumns(sql, ...splitKey(k)) !== undefined) ?? [];
     if (key === undefined || standIn === undefined || standIn.type === type || !/^[a-z][a-z0-9 ]*(\([0-9, ]+\))?(\[\])?$/.test(type)) return false;
     const [schema, table] = splitKey(key);
-    const { rows } = await this.db.query(`SELECT count(*)::int AS n FROM pg_constraint WHERE confrelid = '${quoteIdent(schema)}.${quoteIdent(table)}'::regclass`);
+    const { rows } = await this.db.query(
+      `SELECT count(*)::int AS n FROM pg_constraint WHERE confrelid = '${quoteIdent(schema)}.${quoteIdent(table)}'::regclass`,
+    );
     if (rows[0]?.n !== 0) return false;
     standIn.type = type;
     return this.tryExec(`DROP TABLE ${quoteIdent(schema)}.${quoteIdent(table)}; ${standInSql(schema, table, standIn.columns, type)}`);
@@ -92,7 +97,11 @@ export function referencedColumns(sql: string, schema: string, table: string): s
   const name = (n: string): string => `(?:"${escape(n)}"|${escape(n)})`;
   const match = new RegExp(`references\\s+${name(schema)}\\s*\\.\\s*${name(table)}\\s*\\(([^)]*)\\)`, 'i').exec(sql);
   if (match?.[1] === undefined) return undefined;
-  const columns = match[1].split(',').map((c) => c.trim()).map((c) => (c.startsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c.toLowerCase())).filter((c) => c !== '');
+  const columns = match[1]
+    .split(',')
+    .map((c) => c.trim())
+    .map((c) => (c.startsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c.toLowerCase()))
+    .filter((c) => c !== '');
   return columns.length > 0 ? columns : undefined;
 }
 

@@ -75,14 +75,18 @@ export async function buildDatabaseModels(root: string, sources: readonly Source
     let info: Omit<BuildInfo, 'ms'> = { cached: false };
     const found = migrations.find((m) => m.source === source.name);
     const fromMigrations = async (): Promise<SourceBuild> => {
-      const result = found === undefined ? { build: { source: source.name, status: 'no migrations', findings: [] } } : await buildFromMigrations(metadataDir, found, options);
+      const result =
+        found === undefined
+          ? { build: { source: source.name, status: 'no migrations', findings: [] } }
+          : await buildFromMigrations(metadataDir, found, options);
       info = result.info ?? info;
       return result.build;
     };
     if (mode === 'live' || (mode === 'auto' && url !== undefined)) {
       build = await buildLive(source, url, options);
       // auto: a live database that gives no model falls back to the migrations, when there are any.
-      if (mode === 'auto' && build.model === undefined && found !== undefined && found.postgres && found.files.length > 0 && !options.signal?.aborted) build = withLiveFailure(build, await fromMigrations());
+      if (mode === 'auto' && build.model === undefined && found !== undefined && found.postgres && found.files.length > 0 && !options.signal?.aborted)
+        build = withLiveFailure(build, await fromMigrations());
     } else {
       build = await fromMigrations();
     }
@@ -113,7 +117,11 @@ async function buildLive(source: SourceRef, url: string | undefined, options: Bu
   return options.live(source, url, options.signal);
 }
 
-async function buildFromMigrations(root: string, migrations: SourceMigrations, options: BuildOptions): Promise<{ build: SourceBuild; info?: Omit<BuildInfo, 'ms'> }> {
+async function buildFromMigrations(
+  root: string,
+  migrations: SourceMigrations,
+  options: BuildOptions,
+): Promise<{ build: SourceBuild; info?: Omit<BuildInfo, 'ms'> }> {
   const base = { source: migrations.source, findings: migrations.findings };
   if (!migrations.postgres) return { build: { ...base, status: `no model for ${migrations.kind} sources` } };
   if (migrations.files.length === 0) return { build: { ...base, status: 'no migrations' } };
@@ -122,14 +130,22 @@ async function buildFromMigrations(root: string, migrations: SourceMigrations, o
   const key = migrationsKey(migrations);
   const cached = useCache ? readCachedBuild(folder, root, key, migrations.source) : undefined;
   if (cached !== undefined) return { build: withFileFindings(cached, migrations), info: { cached: true } };
-  const outcome = await runEmbedded({ source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder } : {}) }, {
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.workerPath !== undefined ? { workerPath: options.workerPath } : {}),
-    ...(options.signal !== undefined ? { signal: options.signal } : {}),
-  });
+  const outcome = await runEmbedded(
+    { source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder } : {}) },
+    {
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.workerPath !== undefined ? { workerPath: options.workerPath } : {}),
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+    },
+  );
   if (!outcome.ok) return { build: { ...base, status: `migrations failed: ${outcome.reason}` } };
   const { result } = outcome;
-  const build: SourceBuild = { source: migrations.source, model: result.model, status: `from migrations: ${result.applied}/${result.total} applied`, findings: result.findings };
+  const build: SourceBuild = {
+    source: migrations.source,
+    model: result.model,
+    status: `from migrations: ${result.applied}/${result.total} applied`,
+    findings: result.findings,
+  };
   if (useCache) writeCachedBuild(folder, root, key, build);
   return { build: withFileFindings(build, migrations), info: { cached: false, stats: outcome.stats } };
 }

@@ -30,7 +30,11 @@ export type LiveProblemKind = 'unreachable' | 'timeout' | 'password' | 'database
 
 /** A failure of the live path, its message already free of passwords. */
 export class LiveDatabaseError extends Error {
-  constructor(readonly kind: LiveProblemKind, message: string, readonly short: string) {
+  constructor(
+    readonly kind: LiveProblemKind,
+    message: string,
+    readonly short: string,
+  ) {
     super(message);
     this.name = 'LiveDatabaseError';
   }
@@ -48,7 +52,12 @@ export async function readOnlySession<T>(url: string, options: LiveOptions, work
   const statementMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_MS;
   let client: Client;
   try {
-    client = new Client({ connectionString: url, connectionTimeoutMillis: connectMs, application_name: 'graphql-metadata (read-only introspection)', query_timeout: statementMs + connectMs });
+    client = new Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectMs,
+      application_name: 'graphql-metadata (read-only introspection)',
+      query_timeout: statementMs + connectMs,
+    });
   } catch (error) {
     throw classifyError(error, url, { connectMs, statementMs });
   }
@@ -116,17 +125,33 @@ export function classifyError(error: unknown, url: string, timeouts: Timeouts): 
   const code = errorCode(error);
   // Matched as the driver wrote it; every message made from it is redacted by `make`.
   const raw = error instanceof Error ? error.message : String(error);
-  const make = (kind: LiveProblemKind, short: string, message: string): LiveDatabaseError => new LiveDatabaseError(kind, redactPasswords(message, [url]), short);
+  const make = (kind: LiveProblemKind, short: string, message: string): LiveDatabaseError =>
+    new LiveDatabaseError(kind, redactPasswords(message, [url]), short);
   if (UNREACHABLE[code]) return make('unreachable', 'unreachable', `Could not reach the database at ${where}: ${UNREACHABLE[code]}`);
-  if (code === 'ETIMEDOUT' || /timeout expired|connection timeout/i.test(raw)) return make('timeout', 'no answer', `Could not reach the database at ${where}: no answer within ${seconds(timeouts.connectMs)}.`);
+  if (code === 'ETIMEDOUT' || /timeout expired|connection timeout/i.test(raw))
+    return make('timeout', 'no answer', `Could not reach the database at ${where}: no answer within ${seconds(timeouts.connectMs)}.`);
   if (code === '28P01') return make('password', 'wrong password', `The database at ${where} refused the password of user \`${user ?? ''}\`.`);
-  if (/client password must be a string/i.test(raw)) return make('password', 'no password', `The database at ${where} asks for a password and the URL gives none for user \`${user ?? ''}\`.`);
-  if (code === '3D000') return make('database', 'no such database', `The server at ${where.split('/')[0]!} has no database \`${parsePostgresUrl(url)?.database ?? ''}\`.`);
-  if (code === '57014') return make('statement-timeout', 'too slow', `Reading the catalog of ${where} took longer than the statement timeout (${seconds(timeouts.statementMs)}) and was cancelled: a busy server or a lock held on a catalog table?`);
-  if (code === '28000' && /SSL off|no encryption/i.test(raw)) return make('tls', 'TLS required', `The database at ${where} accepts only TLS connections: add \`sslmode=require\` to the URL. (${raw})`);
-  if (isTlsError(code, raw)) return make('tls', 'TLS problem', `TLS problem with the database at ${where}: ${raw}${/require/i.test(url) ? ' (this client verifies the certificate for sslmode=require as for verify-full; add `uselibpqcompat=true` to the URL for libpq\'s meaning)' : ''}`);
+  if (/client password must be a string/i.test(raw))
+    return make('password', 'no password', `The database at ${where} asks for a password and the URL gives none for user \`${user ?? ''}\`.`);
+  if (code === '3D000')
+    return make('database', 'no such database', `The server at ${where.split('/')[0]!} has no database \`${parsePostgresUrl(url)?.database ?? ''}\`.`);
+  if (code === '57014')
+    return make(
+      'statement-timeout',
+      'too slow',
+      `Reading the catalog of ${where} took longer than the statement timeout (${seconds(timeouts.statementMs)}) and was cancelled: a busy server or a lock held on a catalog table?`,
+    );
+  if (code === '28000' && /SSL off|no encryption/i.test(raw))
+    return make('tls', 'TLS required', `The database at ${where} accepts only TLS connections: add \`sslmode=require\` to the URL. (${raw})`);
+  if (isTlsError(code, raw))
+    return make(
+      'tls',
+      'TLS problem',
+      `TLS problem with the database at ${where}: ${raw}${/require/i.test(url) ? " (this client verifies the certificate for sslmode=require as for verify-full; add `uselibpqcompat=true` to the URL for libpq's meaning)" : ''}`,
+    );
   if (code === '28000' || code === '42501') return make('refused', 'access denied', `The database at ${where} refused the connection: ${raw}`);
-  if (/Invalid URL|ERR_INVALID_URL/i.test(`${code} ${raw}`)) return make('other', 'invalid URL', `The database URL is not valid: ${raw} (expected a postgres:// URL with user, password, host, port and database).`);
+  if (/Invalid URL|ERR_INVALID_URL/i.test(`${code} ${raw}`))
+    return make('other', 'invalid URL', `The database URL is not valid: ${raw} (expected a postgres:// URL with user, password, host, port and database).`);
   return make('other', 'failed', `Reading the database at ${where} failed: ${raw}${code ? ` (${code})` : ''}`);
 }
 
@@ -140,7 +165,13 @@ export async function buildLiveSource(connection: SourceConnection, url: string,
     const model = await introspectLive(connection.source, url, options);
     return { source: connection.source, model, status: `live: ${where}`, findings: [] };
   } catch (error) {
-    const problem = error instanceof LiveDatabaseError ? error : classifyError(error, url, { connectMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_MS, statementMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_MS });
+    const problem =
+      error instanceof LiveDatabaseError
+        ? error
+        : classifyError(error, url, {
+            connectMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_MS,
+            statementMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_MS,
+          });
     const message = redactPasswords(`Source \`${connection.source}\`: ${problem.message} The URL comes from ${from}. ${LIVE_NO_MODEL}`, [url]);
     const loc = { file: connection.file, span: connection.span };
     return {

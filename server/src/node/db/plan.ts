@@ -65,7 +65,11 @@ export function planSources(root: string, sources: readonly SourceFact[], settin
   const readsUrls = settings.mode === 'auto' || settings.mode === 'live';
   return sourceConnections(sources).map((connection) => ({
     connection,
-    plan: planModel(settings.mode, connection.kind, readsUrls ? resolveSourceUrl(connection, settings.explicit, env) : { kind: 'none', why: `mode ${settings.mode}` }),
+    plan: planModel(
+      settings.mode,
+      connection.kind,
+      readsUrls ? resolveSourceUrl(connection, settings.explicit, env) : { kind: 'none', why: `mode ${settings.mode}` },
+    ),
   }));
 }
 
@@ -74,7 +78,13 @@ export function planSources(root: string, sources: readonly SourceFact[], settin
  * environment and `.env`), then `buildDatabaseModels` with this path as its live hook. A source
  * that `live` mode leaves without a URL says why in its status.
  */
-export async function buildSourceModels(root: string, sources: readonly SourceFact[], settings: DatabaseSettings, host: FileSystemHost, options: Omit<BuildOptions, 'mode' | 'urls' | 'live'> & { readonly liveOptions?: LiveOptions } = {}): Promise<SourceBuild[]> {
+export async function buildSourceModels(
+  root: string,
+  sources: readonly SourceFact[],
+  settings: DatabaseSettings,
+  host: FileSystemHost,
+  options: Omit<BuildOptions, 'mode' | 'urls' | 'live'> & { readonly liveOptions?: LiveOptions } = {},
+): Promise<SourceBuild[]> {
   const plans = settings.mode === 'off' ? [] : planSources(root, sources, settings, host);
   const byName = new Map(plans.map((p) => [p.connection.source, p]));
   const urls = Object.fromEntries(plans.flatMap(({ connection, plan }) => (plan.use === 'live' ? [[connection.source, plan.url]] : [])));

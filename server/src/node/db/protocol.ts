@@ -20,5 +20,4 @@ export interface WorkerStats {
 }
 
 export type WorkerReply =
-  | { readonly type: 'done'; readonly result: ApplyResult; readonly stats: WorkerStats }
-  | { readonly type: 'error'; readonly message: string };
+  { readonly type: 'done'; readonly result: ApplyResult; readonly stats: WorkerStats } | { readonly type: 'error'; readonly message: string };

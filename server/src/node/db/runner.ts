@@ -35,7 +35,8 @@ const STUB_SCHEMA = '_gem_timescaledb_stub';
 const BASE_SEARCH_PATH = 'public';
 const MAX_HEALS_PER_STATEMENT = 8;
 
-const TIMESCALE_FUNCTIONS = /\b(create_hypertable|add_retention_policy|remove_retention_policy|add_compression_policy|remove_compression_policy|set_chunk_time_interval|add_continuous_aggregate_policy|add_reorder_policy|add_dimension|drop_chunks|time_bucket|first|last)\s*\(/i;
+const TIMESCALE_FUNCTIONS =
+  /\b(create_hypertable|add_retention_policy|remove_retention_policy|add_compression_policy|remove_compression_policy|set_chunk_time_interval|add_continuous_aggregate_policy|add_reorder_policy|add_dimension|drop_chunks|time_bucket|first|last)\s*\(/i;
 
 /** timescaledb's functions as no-ops taking the usual arguments, so the rest of a migration applies. */
 const TIMESCALE_STUBS = `CREATE SCHEMA ${STUB_SCHEMA};
@@ -79,8 +80,15 @@ function schemasCreated(files: readonly MigrationFile[]): Set<string> {
 /** The model without a schema's objects (timescaledb's stand-ins stay in the database: views may call them). */
 function withoutSchema(model: DatabaseModel, schema: string): DatabaseModel {
   const prefix = `${schema}.`;
-  const keep = <T>(record: Readonly<Record<string, T>>): Record<string, T> => Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith(prefix)));
-  return { ...model, schemas: model.schemas.filter((s) => s !== schema), relations: keep(model.relations), functions: keep(model.functions), enums: keep(model.enums) };
+  const keep = <T>(record: Readonly<Record<string, T>>): Record<string, T> =>
+    Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith(prefix)));
+  return {
+    ...model,
+    schemas: model.schemas.filter((s) => s !== schema),
+    relations: keep(model.relations),
+    functions: keep(model.functions),
+    enums: keep(model.enums),
+  };
 }
 
 /** The extensions the statements create (lower-cased names as Postgres knows them). */
@@ -150,7 +158,11 @@ export class MigrationRunner {
       await this.db.exec(INTROSPECTION_SETUP);
       const model = await introspect(async (sql) => (await this.db.query(sql)).rows, job.source, origin);
       const external = this.healer.externalSchemas;
-      return { ...withoutSchema(withOrigins(model, this.origins), STUB_SCHEMA), uncertain: [...this.uncertain].sort(), ...(external.length > 0 ? { externalSchemas: external } : {}) };
+      return {
+        ...withoutSchema(withOrigins(model, this.origins), STUB_SCHEMA),
+        uncertain: [...this.uncertain].sort(),
+        ...(external.length > 0 ? { externalSchemas: external } : {}),
+      };
     } finally {
       await this.db.exec('ROLLBACK');
     }
@@ -229,7 +241,8 @@ export class MigrationRunner {
         const message = error instanceof Error ? error.message : String(error);
         await this.db.exec('ROLLBACK').catch(() => undefined);
         const detail = (error as { detail?: unknown }).detail;
-        if (attempt >= MAX_HEALS_PER_STATEMENT || !(await this.healer.heal({ message, ...(typeof detail === 'string' ? { detail } : {}) }, sql, whole))) return message;
+        if (attempt >= MAX_HEALS_PER_STATEMENT || !(await this.healer.heal({ message, ...(typeof detail === 'string' ? { detail } : {}) }, sql, whole)))
+          return message;
       }
     }
   }
@@ -253,10 +266,15 @@ export class MigrationRunner {
       findings.push({
         code: 'migration-extension-unavailable',
         severity: 'info',
-        message: unavailableMessage(source, missing.map(([name]) => name)),
+        message: unavailableMessage(
+          source,
+          missing.map(([name]) => name),
+        ),
         file: first[1].file,
         span: { start: first[1].statement.start, end: first[1].statement.end },
-        related: missing.slice(1).map(([name, at]) => ({ file: at.file, span: { start: at.statement.start, end: at.statement.end }, message: `needs ${name}` })),
+        related: missing
+          .slice(1)
+          .map(([name, at]) => ({ file: at.file, span: { start: at.statement.start, end: at.statement.end }, message: `needs ${name}` })),
         data: { source, extensions: missing.map(([name]) => name) },
       });
     }
@@ -281,4 +299,3 @@ function unavailableExtension(error: string, sql: string): string | undefined {
   const created = CREATE_EXTENSION.exec(sql);
   return created !== null && /not available|control file/.test(error) ? (created[1] ?? created[2])?.toLowerCase() : undefined;
 }
-

@@ -83,7 +83,17 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
   try {
     const result = await new MigrationRunner(db).run(job);
     const cpu = process.cpuUsage();
-    return { type: 'done', result, stats: { createMs: Math.round(created - started), applyMs: Math.round(performance.now() - created), cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakRssKb: process.resourceUsage().maxRSS, fromSavedDataDir: saved !== undefined } };
+    return {
+      type: 'done',
+      result,
+      stats: {
+        createMs: Math.round(created - started),
+        applyMs: Math.round(performance.now() - created),
+        cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+        peakRssKb: process.resourceUsage().maxRSS,
+        fromSavedDataDir: saved !== undefined,
+      },
+    };
   } finally {
     await db.close().catch(() => undefined);
   }

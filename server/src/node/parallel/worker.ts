@@ -58,5 +58,8 @@ parentPort?.on('message', (request: ParseRequest) => {
   const packer = new DocumentPacker();
   const files = request.paths.map((path) => parseOne(path, packer));
   const reply: ParseReply = { id: request.id, files };
-  parentPort!.postMessage(reply, files.flatMap((f) => (f.packed ? [f.packed.ints.buffer as ArrayBuffer] : [])));
+  parentPort!.postMessage(
+    reply,
+    files.flatMap((f) => (f.packed ? [f.packed.ints.buffer as ArrayBuffer] : [])),
+  );
 });

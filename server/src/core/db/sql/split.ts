@@ -166,7 +166,12 @@ export function sqlTokens(text: string): SqlToken[] {
     else if (text.startsWith('--', i) || text.startsWith('/*', i)) i = end;
     else {
       const string = c === "'" || (c === '$' && text[end - 1] === '$' && end - i > 1) || ((c === 'E' || c === 'e') && text[i + 1] === "'");
-      out.push({ kind: c === '"' ? 'ident' : string ? 'string' : 'word', value: c === '"' ? text.slice(i + 1, end - 1).replace(/""/g, '"') : text.slice(i, end), start: i, end });
+      out.push({
+        kind: c === '"' ? 'ident' : string ? 'string' : 'word',
+        value: c === '"' ? text.slice(i + 1, end - 1).replace(/""/g, '"') : text.slice(i, end),
+        start: i,
+        end,
+      });
       i = end;
     }
   }

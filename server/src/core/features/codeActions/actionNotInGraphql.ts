@@ -24,7 +24,13 @@ function useSuggestion(result: RootResult, finding: Finding, name: string): Quic
   const text = result.project.files.get(finding.file)?.text ?? '';
   const inner = nameSpan(text, finding.span, name);
   if (suggestion === undefined || !inner.exact) return [];
-  return [{ title: `Change to \`${suggestion}\` (declared in actions.graphql)`, change: { edits: [{ file: finding.file, span: inner.span, newText: replacementFor(quoteAround(text, inner.span), suggestion) }], files: [] }, preferred: true }];
+  return [
+    {
+      title: `Change to \`${suggestion}\` (declared in actions.graphql)`,
+      change: { edits: [{ file: finding.file, span: inner.span, newText: replacementFor(quoteAround(text, inner.span), suggestion) }], files: [] },
+      preferred: true,
+    },
+  ];
 }
 
 function declare(result: RootResult, finding: Finding, name: string): QuickFix[] {

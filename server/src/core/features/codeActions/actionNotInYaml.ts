@@ -18,7 +18,16 @@ export const fixActionNotInYaml: Fixer = ({ finding, result }) => {
   const name = typeof finding.data?.action === 'string' ? finding.data.action : undefined;
   if (!result || name === undefined) return [];
   const suggestion = typeof finding.data?.suggestion === 'string' ? finding.data.suggestion : undefined;
-  const rename: QuickFix[] = suggestion === undefined ? [] : [{ title: `Rename the field to \`${suggestion}\` (the action in actions.yaml)`, change: { edits: [{ file: finding.file, span: finding.span, newText: suggestion }], files: [] }, preferred: true }];
+  const rename: QuickFix[] =
+    suggestion === undefined
+      ? []
+      : [
+          {
+            title: `Rename the field to \`${suggestion}\` (the action in actions.yaml)`,
+            change: { edits: [{ file: finding.file, span: finding.span, newText: suggestion }], files: [] },
+            preferred: true,
+          },
+        ];
   return [...rename, ...addEntry(result, finding, name)];
 };
 
@@ -47,7 +56,11 @@ function insertEntry(path: string, text: string, root: YNode, block: string): Te
     if (list.flow) return undefined;
     const items = list.items as YNode[];
     const at = nextLineStart(text, spanOf(items[items.length - 1]).end);
-    return { file: path, span: { start: at, end: at }, newText: `${at === text.length && !text.endsWith('\n') ? '\n' : ''}${indented(indentAt(text, spanOf(items[0]).start))}` };
+    return {
+      file: path,
+      span: { start: at, end: at },
+      newText: `${at === text.length && !text.endsWith('\n') ? '\n' : ''}${indented(indentAt(text, spanOf(items[0]).start))}`,
+    };
   }
   if (list && !isSeq(list) && !(isScalar(list) && list.value === null)) return undefined;
   const from = keySpan(pair).end;

@@ -34,5 +34,7 @@ function createCollection(result: RootResult, name: string): QuickFix[] {
   const first = (contents.items[0] as YNode)?.range?.[0] ?? 0;
   const indent = /^ */.exec(file.text.slice(file.text.lastIndexOf('\n', first - 1) + 1))![0];
   const newline = file.text.endsWith('\n') ? '' : '\n';
-  return [{ title, change: { edits: [{ file: path, span: { start: file.text.length, end: file.text.length }, newText: `${newline}${entry(indent)}` }], files: [] } }];
+  return [
+    { title, change: { edits: [{ file: path, span: { start: file.text.length, end: file.text.length }, newText: `${newline}${entry(indent)}` }], files: [] } },
+  ];
 }

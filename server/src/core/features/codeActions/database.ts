@@ -45,7 +45,12 @@ function trackTables(result: RootResult, file: string): QuickFix[] {
     const include = insertInclude(list, entry);
     if (!include || result.project.files.has(path)) return [];
     const text = `table:\n  name: ${yamlScalar(r.name)}\n  schema: ${yamlScalar(r.schema)}\n`;
-    return [{ title: `Track ${r.kind.replace('_', ' ')} \`${tableKey(r)}\` (from the database)`, change: { edits: [include], files: [{ kind: 'create' as const, file: path, text }] } }];
+    return [
+      {
+        title: `Track ${r.kind.replace('_', ' ')} \`${tableKey(r)}\` (from the database)`,
+        change: { edits: [include], files: [{ kind: 'create' as const, file: path, text }] },
+      },
+    ];
   });
 }
 
@@ -61,17 +66,43 @@ function suggestedRelationships(result: RootResult, table: TableFact): QuickFix[
       const using = r.kind === 'object' ? foreignKeyUsing(walk, r) : undefined;
       return using?.kind === 'local' && sameSet(using.columns, fk.columns);
     });
-    if (!covered) fixes.push(...relationshipFix(result, table, 'object', freeName(singular(fk.refTable), fk.columns, taken), { foreign_key_constraint_on: fk.columns.length === 1 ? fk.columns[0] : [...fk.columns] }, `${fk.columns.join(', ')} → ${fk.refSchema}.${fk.refTable}`));
+    if (!covered)
+      fixes.push(
+        ...relationshipFix(
+          result,
+          table,
+          'object',
+          freeName(singular(fk.refTable), fk.columns, taken),
+          { foreign_key_constraint_on: fk.columns.length === 1 ? fk.columns[0] : [...fk.columns] },
+          `${fk.columns.join(', ')} → ${fk.refSchema}.${fk.refTable}`,
+        ),
+      );
   }
   for (const [other, fk] of referencing(view, table)) {
     if (!result.index.tableKeys.has(`${table.source}\u0000${tableKey(other)}`) || hasArray(walk, table, other, fk)) continue;
     const using = { foreign_key_constraint_on: { table: { name: other.name, schema: other.schema }, columns: [...fk.columns] } };
-    fixes.push(...relationshipFix(result, table, 'array', freeName(plural(other.name), fk.columns, taken), using, `${other.schema}.${other.name} (${fk.columns.join(', ')})`));
+    fixes.push(
+      ...relationshipFix(
+        result,
+        table,
+        'array',
+        freeName(plural(other.name), fk.columns, taken),
+        using,
+        `${other.schema}.${other.name} (${fk.columns.join(', ')})`,
+      ),
+    );
   }
   return fixes;
 }
 
-function relationshipFix(result: RootResult, table: TableFact, kind: 'object' | 'array', name: string, using: Record<string, unknown>, what: string): QuickFix[] {
+function relationshipFix(
+  result: RootResult,
+  table: TableFact,
+  kind: 'object' | 'array',
+  name: string,
+  using: Record<string, unknown>,
+  what: string,
+): QuickFix[] {
   const edit = createRelationship(kind)(result, { source: table.source, table: { schema: table.table.schema, name: table.table.name }, name, using });
   if ('error' in edit) return [];
   return [{ title: `Add ${kind} relationship \`${name}\` (${what})`, change: { edits: edit.change.edits, files: [] } }];
@@ -79,7 +110,9 @@ function relationshipFix(result: RootResult, table: TableFact, kind: 'object' | 
 
 /** Foreign keys of other relations that point at `table`. */
 function referencing(view: ModelView, table: TableFact): [RelationModel, ForeignKeyModel][] {
-  return Object.values(view.model.relations).flatMap((r) => r.foreignKeys.filter((k) => k.refSchema === table.table.schema && k.refTable === table.table.name).map((k): [RelationModel, ForeignKeyModel] => [r, k]));
+  return Object.values(view.model.relations).flatMap((r) =>
+    r.foreignKeys.filter((k) => k.refSchema === table.table.schema && k.refTable === table.table.name).map((k): [RelationModel, ForeignKeyModel] => [r, k]),
+  );
 }
 
 /** An array relationship of `table` over that foreign key already. */

@@ -17,7 +17,9 @@ export const createIncludedFile: Fixer = ({ finding, result, schemas }) => {
   const kind = parent.kind === 'fragment' ? 'fragment' : includedKind(parent.kind, ref.path);
   const text = skeleton(result, kind, parent.path, ref, schemas);
   if (text === undefined) return [];
-  return [{ title: `Create ${relative(result.root, ref.target)}`, change: { edits: [], files: [{ kind: 'create', file: ref.target, text }] }, preferred: true }];
+  return [
+    { title: `Create ${relative(result.root, ref.target)}`, change: { edits: [], files: [{ kind: 'create', file: ref.target, text }] }, preferred: true },
+  ];
 };
 
 function skeleton(result: RootResult, kind: FileKind, from: string, ref: IncludeRef, schemas: SchemaIndex | undefined): string | undefined {

@@ -20,7 +20,13 @@ export const columnToColumns: Fixer = ({ finding, result }) => {
       const written = text.slice(value.start, value.end);
       const flow = (fk.node as { flow?: boolean }).flow === true;
       const newText = flow ? `columns: [${written}]` : `columns:\n${' '.repeat(columnOf(text, key.start) + 2)}- ${written}`;
-      return [{ title: 'Use `columns` with a list', change: { edits: [{ file: fk.file, span: { start: key.start, end: value.end }, newText }], files: [] }, preferred: true }];
+      return [
+        {
+          title: 'Use `columns` with a list',
+          change: { edits: [{ file: fk.file, span: { start: key.start, end: value.end }, newText }], files: [] },
+          preferred: true,
+        },
+      ];
     }
   }
   return [];

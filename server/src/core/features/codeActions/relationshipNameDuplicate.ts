@@ -13,5 +13,11 @@ export const renameDuplicateRelationship: Fixer = ({ finding, result }) => {
   const text = result.project.files.get(finding.file)?.text ?? '';
   const inner = nameSpan(text, finding.span, name);
   if (!inner.exact) return [];
-  return [{ title: `Rename this one to \`${fresh}\``, change: { edits: [{ file: finding.file, span: inner.span, newText: replacementFor(quoteAround(text, inner.span), fresh) }], files: [] }, preferred: true }];
+  return [
+    {
+      title: `Rename this one to \`${fresh}\``,
+      change: { edits: [{ file: finding.file, span: inner.span, newText: replacementFor(quoteAround(text, inner.span), fresh) }], files: [] },
+      preferred: true,
+    },
+  ];
 };

@@ -39,7 +39,9 @@ function retable(result: RootResult, table: TableFact, finding: Finding): QuickF
   const known = [...new Set(result.index.tables.map((t) => t.table.schema))];
   const wanted = tableFromFileName(basename(table.at.file), known, typeof finding.data?.schema === 'string' ? finding.data.schema : undefined);
   if (!wanted || result.index.tables.some((t) => t.source === table.source && t.key === tableKey(wanted))) return [];
-  const uses = occurrencesOf(result).byId(symbolId({ kind: 'table', source: table.source, table: table.key })).filter((o) => !o.definition && o.loc.file !== table.includeLoc?.file);
+  const uses = occurrencesOf(result)
+    .byId(symbolId({ kind: 'table', source: table.source, table: table.key }))
+    .filter((o) => !o.definition && o.loc.file !== table.includeLoc?.file);
   if (uses.length > 0) return [];
   const edits = tableEdits(result, table, wanted);
   return edits ? [{ title: `Change \`table:\` to ${tableKey(wanted)}`, change: { edits, files: [] } }] : [];
@@ -55,5 +57,8 @@ function tableEdits(result: RootResult, table: TableFact, wanted: QualifiedTable
   const name = get(node, 'name');
   const schema = get(node, 'schema');
   if (!isMap(node) || !isScalar(name) || (!isScalar(schema) && wanted.schema !== 'public')) return undefined;
-  return [{ file, span: spanOf(name), newText: yamlScalar(wanted.name) }, ...(isScalar(schema) ? [{ file, span: spanOf(schema), newText: yamlScalar(wanted.schema) }] : [])];
+  return [
+    { file, span: spanOf(name), newText: yamlScalar(wanted.name) },
+    ...(isScalar(schema) ? [{ file, span: spanOf(schema), newText: yamlScalar(wanted.schema) }] : []),
+  ];
 }

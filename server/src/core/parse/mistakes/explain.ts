@@ -2,7 +2,15 @@ import type { CST, ErrorCode, YAMLError } from 'yaml';
 import type { Finding, RelatedInfo, Severity, Span } from '../../diagnostics';
 import { explainSecondDocument } from './documents';
 import { explainIndentation, explainListItem, explainTab } from './indentation';
-import { explainBlockInFlow, explainCompactMapping, explainDuplicateKey, explainEscape, explainImplicitKey, explainScalarStart, explainTextAfterValue } from './keys';
+import {
+  explainBlockInFlow,
+  explainCompactMapping,
+  explainDuplicateKey,
+  explainEscape,
+  explainImplicitKey,
+  explainScalarStart,
+  explainTextAfterValue,
+} from './keys';
 import { Lines } from './lines';
 import { explainTemplate } from './templates';
 import { explainMissingQuoteOrBracket, explainStrayCloser, explainUnclosedFlow } from './unclosed';

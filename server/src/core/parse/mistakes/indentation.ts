@@ -44,7 +44,10 @@ function keyColumn(line: Line): number {
 }
 
 const shift = (from: number, to: number): string => (to > from ? `Add ${spaces(to - from)}.` : `Remove ${spaces(from - to)}.`);
-const lineSpan = (line: Line, from = line.indent): { start: number; end: number } => ({ start: line.start + from, end: line.start + line.indent + line.content.length });
+const lineSpan = (line: Line, from = line.indent): { start: number; end: number } => ({
+  start: line.start + from,
+  end: line.start + line.indent + line.content.length,
+});
 
 /** `All mapping items must start at the same column`: the key out of line with the other keys of its mapping. */
 export const explainIndentation = (error: YAMLError, ctx: MistakeContext): Explained | undefined => {
@@ -110,7 +113,11 @@ export const explainListItem = (error: YAMLError, ctx: MistakeContext): Explaine
     if (!parentKey || isListItem(parent)) return undefined;
     const itemKey = keyOf(line);
     const fix = line.content === '-' ? 'Remove it.' : itemKey ? `Remove the \`-\` to make \`${itemKey}\` a key.` : 'Remove the `-`.';
-    return { span, message: `This \`-\` starts a list item among the keys of a mapping (\`${parentKey}\` on line ${parent.number} is at the same indent). ${fix}`, claims };
+    return {
+      span,
+      message: `This \`-\` starts a list item among the keys of a mapping (\`${parentKey}\` on line ${parent.number} is at the same indent). ${fix}`,
+      claims,
+    };
   }
   const found = siblings(lines, parent, line);
   const sibling = found.length > 0 ? found[found.length - 1]! : undefined;

@@ -132,7 +132,11 @@ function linesUpWithNothing(ctx: MistakeContext, line: Line, extra: string): Exp
 export const explainBlockInFlow = (error: YAMLError, ctx: MistakeContext): Explained | undefined => {
   const token = restOfLine(ctx.lines, error.pos[0]).replace(/[,\]}].*$/, '');
   const span = { start: error.pos[0], end: error.pos[0] + token.length };
-  if (/^-(\s|$)/.test(token)) return { span, message: 'A `- ` list item cannot be inside `[ ]` or `{ }`: write the items as `[a, b]`, or drop the brackets and write one `- ` item per line.' };
+  if (/^-(\s|$)/.test(token))
+    return {
+      span,
+      message: 'A `- ` list item cannot be inside `[ ]` or `{ }`: write the items as `[a, b]`, or drop the brackets and write one `- ` item per line.',
+    };
   const pair = /^(.*\S)\s+([^\s:,]+):(\s|$)/.exec(token);
   if (!pair) return undefined;
   return { span, message: `A comma is missing before \`${pair[2]}\`: the items of \`{ }\` are separated by commas, as in \`${pair[1]}, ${pair[2]}:\`.` };

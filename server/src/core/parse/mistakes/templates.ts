@@ -50,5 +50,9 @@ export const explainTemplate = (error: YAMLParseError, ctx: MistakeContext): Exp
   if (!(error instanceof TemplateError)) return undefined;
   const line = ctx.lines.at(error.pos[0]);
   const value = restOfLine(ctx.lines, error.pos[0]);
-  return { span: { start: error.pos[0], end: error.pos[0] + value.length }, message: unquotedTemplate(value, keyOf(line)), claims: { start: line.start, end: line.end + 1 } };
+  return {
+    span: { start: error.pos[0], end: error.pos[0] + value.length },
+    message: unquotedTemplate(value, keyOf(line)),
+    claims: { start: line.start, end: line.end + 1 },
+  };
 };

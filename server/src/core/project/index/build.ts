@@ -55,12 +55,16 @@ export function updateIndex(prev: IndexBuild, project: Project, changed: readonl
   const old = prev.index;
   const tableFiles = changed.filter((p) => prev.databases.positions.has(p));
   const onlyTables = segments.size === 1 && segments.has('databases') && tableFiles.length === changed.length;
-  const databases = (onlyTables ? updateTableFiles(prev.databases, walk, [...new Set(changed)], memo) : undefined) ?? (segments.has('databases') ? readDatabases(walk, top(walk, project, 'databases'), memo) : prev.databases);
+  const databases =
+    (onlyTables ? updateTableFiles(prev.databases, walk, [...new Set(changed)], memo) : undefined) ??
+    (segments.has('databases') ? readDatabases(walk, top(walk, project, 'databases'), memo) : prev.databases);
   const again = <T>(segment: Segment, kept: T, read: () => T): T => (segments.has(segment) ? read() : kept);
   const parts = {
     collections: again('collections', old.collections, () => readCollections(walk, project)),
     allowList: again('allowList', old.allowList, () => readAllowList(walk, project)),
-    inheritedRoles: again('inheritedRoles', old.inheritedRoles, () => walk.items(top(walk, project, 'inheritedRoles')).flatMap((at) => readInheritedRole(walk, at) ?? [])),
+    inheritedRoles: again('inheritedRoles', old.inheritedRoles, () =>
+      walk.items(top(walk, project, 'inheritedRoles')).flatMap((at) => readInheritedRole(walk, at) ?? []),
+    ),
     remoteSchemas: again('remoteSchemas', old.remoteSchemas, () => namedEntries(walk, top(walk, project, 'remoteSchemas'))),
     cronTriggers: again('cronTriggers', old.cronTriggers, () => namedEntries(walk, top(walk, project, 'cronTriggers'))),
     actions: again('actions', old.actions, () => namedEntries(walk, walk.get(top(walk, project, 'actions'), 'actions'))),
@@ -76,7 +80,10 @@ export function updateIndex(prev: IndexBuild, project: Project, changed: readonl
 /** The parts whose files hold role uses. */
 const ROLE_SEGMENTS: ReadonlySet<Segment> = new Set(['databases', 'actions', 'remoteSchemas', 'inheritedRoles', 'allowList', 'introspection']);
 
-type Parts = Pick<ProjectIndex, 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints' | 'dataConnectors' | 'openTelemetry'>;
+type Parts = Pick<
+  ProjectIndex,
+  'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints' | 'dataConnectors' | 'openTelemetry'
+>;
 
 /** The data connectors backend_configs.yaml declares, named by their keys. */
 function dataConnectors(walk: Walk, project: Project): Named[] {
@@ -85,7 +92,14 @@ function dataConnectors(walk: Walk, project: Project): Named[] {
 
 /** Adds the roles. `kept`: the previous build, when its role uses outside table permissions still hold. */
 function finish(project: Project, walk: Walk, databases: DatabasesPart, parts: Parts, kept: IndexBuild | undefined): IndexBuild {
-  const withTables = { root: project.root, sources: databases.sources, sourceNames: databases.sourceNames, tables: databases.tables, tableKeys: databases.tableKeys, ...parts };
+  const withTables = {
+    root: project.root,
+    sources: databases.sources,
+    sourceNames: databases.sourceNames,
+    tables: databases.tables,
+    tableKeys: databases.tableKeys,
+    ...parts,
+  };
   const otherRoles = kept?.otherRoles ?? otherRoleUses(walk, withTables, top(walk, project, 'introspection'));
   const roleNames = sameOr(kept?.index.roleNames, countedRoles(databases.permissionRoles, otherRoles));
   let roles: ProjectIndex['roles'] | undefined;
@@ -195,7 +209,10 @@ const usesOf = new WeakMap<TableFact, readonly RoleSighting[]>();
 function permissionUses(table: TableFact): readonly RoleSighting[] {
   let uses = usesOf.get(table);
   if (!uses) {
-    uses = table.permissions.map((perm) => ({ role: perm.role, use: { loc: perm.role.loc, via: `${perm.kind} permission on ${table.key}`, countsAsRole: true } }));
+    uses = table.permissions.map((perm) => ({
+      role: perm.role,
+      use: { loc: perm.role.loc, via: `${perm.kind} permission on ${table.key}`, countsAsRole: true },
+    }));
     usesOf.set(table, uses);
   }
   return uses;

@@ -76,7 +76,12 @@ function markTarget(part: DatabasesPart, key: string, dirty: Set<number>): void 
 }
 
 /** `prev` with the tables at `dirty` placed again (their own facts and their foreign columns). */
-function patch(prev: DatabasesPart, entries: readonly Entry[], dirty: ReadonlySet<number>, incoming: ReadonlyMap<number, readonly ForeignColumn[]>): DatabasesPart {
+function patch(
+  prev: DatabasesPart,
+  entries: readonly Entry[],
+  dirty: ReadonlySet<number>,
+  incoming: ReadonlyMap<number, readonly ForeignColumn[]>,
+): DatabasesPart {
   const tables = [...prev.tables];
   const sources = [...prev.sources];
   const permissionRoles = new Map(prev.permissionRoles);
@@ -113,7 +118,17 @@ function assemble(shells: readonly Omit<SourceFact, 'tables'>[], entries: readon
   const sources = shells.map((shell, s) => ({ ...shell, tables: bySource[s]! }));
   const permissionRoles = new Map<string, number>();
   for (const table of tables) countRoles(permissionRoles, table, 1);
-  return { sources, tables, tableKeys: new Set(targets.keys()), entries, positions, targets, incoming, sourceNames: shells.map((s) => s.name), permissionRoles };
+  return {
+    sources,
+    tables,
+    tableKeys: new Set(targets.keys()),
+    entries,
+    positions,
+    targets,
+    incoming,
+    sourceNames: shells.map((s) => s.name),
+    permissionRoles,
+  };
 }
 
 /** The foreign columns each table position receives, in the order of the tables that reveal them. */
@@ -140,8 +155,17 @@ function countRoles(counts: Map<string, number>, table: TableFact, by: 1 | -1): 
 }
 
 function sameForeign(a: readonly ForeignColumn[], b: readonly ForeignColumn[]): boolean {
-  return a.length === b.length && a.every((col, i) => {
-    const other = b[i]!;
-    return col.column === other.column && foreignKey(col) === foreignKey(other) && col.loc.file === other.loc.file && col.loc.span.start === other.loc.span.start && col.loc.span.end === other.loc.span.end;
-  });
+  return (
+    a.length === b.length &&
+    a.every((col, i) => {
+      const other = b[i]!;
+      return (
+        col.column === other.column &&
+        foreignKey(col) === foreignKey(other) &&
+        col.loc.file === other.loc.file &&
+        col.loc.span.start === other.loc.span.start &&
+        col.loc.span.end === other.loc.span.end
+      );
+    })
+  );
 }

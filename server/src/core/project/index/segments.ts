@@ -2,7 +2,18 @@ import { relative } from '../../util/paths';
 import type { Project } from '../project';
 
 /** The parts of the index, each read from one top-level file and everything that file includes. */
-export type Segment = 'databases' | 'collections' | 'allowList' | 'inheritedRoles' | 'remoteSchemas' | 'cronTriggers' | 'actions' | 'restEndpoints' | 'introspection' | 'dataConnectors' | 'openTelemetry';
+export type Segment =
+  | 'databases'
+  | 'collections'
+  | 'allowList'
+  | 'inheritedRoles'
+  | 'remoteSchemas'
+  | 'cronTriggers'
+  | 'actions'
+  | 'restEndpoints'
+  | 'introspection'
+  | 'dataConnectors'
+  | 'openTelemetry';
 
 export const SEGMENT_FILES: Readonly<Record<Segment, string>> = {
   databases: 'databases/databases.yaml',

@@ -9,7 +9,14 @@ export function readTableRef(walk: Walk, at: At): QualifiedTable | undefined {
   const plain = walk.text(at);
   if (plain !== undefined) return { schema: 'public', name: plain };
   const parts = walk.strings(at);
-  if (parts.length > 0) return { schema: parts.slice(0, -1).map((p) => p.name).join('.'), name: parts[parts.length - 1]!.name };
+  if (parts.length > 0)
+    return {
+      schema: parts
+        .slice(0, -1)
+        .map((p) => p.name)
+        .join('.'),
+      name: parts[parts.length - 1]!.name,
+    };
   const name = walk.text(walk.get(at, 'name'));
   if (name === undefined) return undefined;
   const schema = walk.text(walk.get(at, 'schema')) ?? walk.text(walk.get(at, 'dataset')) ?? 'public';

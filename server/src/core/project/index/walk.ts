@@ -59,7 +59,9 @@ export class Walk {
     const base = this.deref(at);
     return pairsOf(base.node).flatMap((pair) => {
       const key = keyText(pair);
-      return key === undefined ? [] : [{ key, keyLoc: { file: base.file, span: keySpan(pair) }, value: this.deref({ file: base.file, node: pair.value as YNode }) }];
+      return key === undefined
+        ? []
+        : [{ key, keyLoc: { file: base.file, span: keySpan(pair) }, value: this.deref({ file: base.file, node: pair.value as YNode }) }];
     });
   }
 
