@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
-import { freePort, isSetUp, ROOT, startVsCodeServer, stopProcessGroup, VSCODE_DIR } from './lib/vscodeServer.mjs';
+import { freePort, isSetUp, launchChromium, ROOT, startVsCodeServer, stopProcessGroup, VSCODE_DIR } from './lib/vscodeServer.mjs';
 
 const VSIX = path.join(ROOT, 'graphql-engine-metadata.vsix');
 /**
@@ -47,20 +47,7 @@ run(
 
 const port = await freePort();
 const server = await startVsCodeServer({ port, dataDir: dir, logFile: path.join(dir, 'server.log') });
-const { chromium } = require('playwright-core');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 let code = 1;
 try {
   const page = await browser.newPage();

@@ -28,11 +28,19 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { createRequire } from 'node:module';
-import { freePort, READY_MARKER, startVsCodeServer, stopProcessGroup, TOOL_DIR, workbenchUrl as workbenchUrlWith } from './lib/vscodeServer.mjs';
+import {
+  CHROMIUM,
+  freePort,
+  launchChromium,
+  READY_MARKER,
+  startVsCodeServer,
+  stopProcessGroup,
+  TOOL_DIR,
+  workbenchUrl as workbenchUrlWith,
+} from './lib/vscodeServer.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CODE_SERVER_VERSION = '4.100.3';
-const CHROMIUM = '/usr/bin/chromium';
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'e2e-project');
 /**
  * One VS Code window per run: a fresh copy of `source` is the workspace, and the suites are
@@ -181,20 +189,7 @@ function workbenchUrl(port, workspace) {
 
 /** (e) Chromium on the workbench; resolves with the exit code the tests report (f). */
 async function runWorkbench(tmp, port, workspace) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   cleanups.push(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   let exit;

@@ -9,7 +9,26 @@ import * as path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const TOOL_DIR = path.join(ROOT, '.tools', 'code-server');
 export const VSCODE_DIR = path.join(TOOL_DIR, 'node_modules', 'code-server', 'lib', 'vscode');
+export const CHROMIUM = '/usr/bin/chromium';
 export const READY_MARKER = path.join(TOOL_DIR, '.e2e-ready');
+
+/** Debian's chromium, headless, as the e2e runs and check-vsix drive it (no GPU, no network of its own). */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
 
 export function isSetUp() {
   return existsSync(READY_MARKER);
