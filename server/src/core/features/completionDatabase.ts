@@ -3,19 +3,9 @@ import type { RelationModel } from '../db/model';
 import { viewOf } from '../db/views';
 import type { TableFact } from '../project/index/types';
 import type { CompletionEntry, CompletionSite } from './completion';
+import { pathEndsWith } from './locate';
 import type { PathSegment } from './locate';
 import { yamlScalar } from './text';
-
-type Pattern = readonly (string | RegExp)[];
-
-/** `path` ends with `pattern` (`'#'`: a list item). */
-function endsWith(path: readonly PathSegment[], pattern: Pattern): boolean {
-  if (pattern.length > path.length) return false;
-  const tail = path.slice(path.length - pattern.length);
-  return pattern.every((p, i) =>
-    p === '#' ? typeof tail[i] === 'number' : typeof tail[i] === 'string' && (typeof p === 'string' ? tail[i] === p : p.test(tail[i])),
-  );
-}
 
 const PERMISSION = [/_permissions$/, '#', 'permission'] as const;
 const BOOL_EXP = /^(filter|check|_and|_or|_not|\d+)$/;
@@ -36,7 +26,7 @@ export function databaseCompletions(site: CompletionSite): CompletionEntry[] {
   // A fresh `- ` is a key of a new item, or the item itself: of the list one level up.
   const asItem = ctx.newItem && wantsColumn(path.slice(0, -1), 'item', undefined);
   if (relation && (asItem || wantsColumn(path, ctx.position, ctx.key))) return columns(site, relation);
-  if (ctx.position === 'value' && ctx.key === 'name' && endsWith(path, ['table']) && path.length === 1)
+  if (ctx.position === 'value' && ctx.key === 'name' && pathEndsWith(path, ['table']) && path.length === 1)
     return tables(site, view, ctx.siblings.get('schema') ?? 'public');
   if (ctx.position === 'value' && ctx.key === 'function') return functions(site, view, table);
   return [];
@@ -45,20 +35,20 @@ export function databaseCompletions(site: CompletionSite): CompletionEntry[] {
 function wantsColumn(path: readonly PathSegment[], position: 'key' | 'value' | 'item', key: string | undefined): boolean {
   if (position === 'item') {
     return (
-      endsWith(path, [...PERMISSION, 'columns']) ||
-      endsWith(path, ['definition', /^(insert|update|delete)$/, 'columns']) ||
-      endsWith(path, ['object_relationships', '#', 'using', 'foreign_key_constraint_on'])
+      pathEndsWith(path, [...PERMISSION, 'columns']) ||
+      pathEndsWith(path, ['definition', /^(insert|update|delete)$/, 'columns']) ||
+      pathEndsWith(path, ['object_relationships', '#', 'using', 'foreign_key_constraint_on'])
     );
   }
   if (position === 'key') {
     return (
-      endsWith(path, [...PERMISSION, 'set']) ||
-      endsWith(path, ['configuration', /^(column_config|custom_column_names)$/]) ||
-      endsWith(path, ['manual_configuration', 'column_mapping']) ||
+      pathEndsWith(path, [...PERMISSION, 'set']) ||
+      pathEndsWith(path, ['configuration', /^(column_config|custom_column_names)$/]) ||
+      pathEndsWith(path, ['manual_configuration', 'column_mapping']) ||
       inBoolExp(path)
     );
   }
-  return key === 'foreign_key_constraint_on' && endsWith(path, ['object_relationships', '#', 'using']);
+  return key === 'foreign_key_constraint_on' && pathEndsWith(path, ['object_relationships', '#', 'using']);
 }
 
 /** At the top of a permission's filter/check, or inside its _and/_or/_not (not below a relationship). */

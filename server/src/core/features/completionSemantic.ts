@@ -2,20 +2,9 @@ import type { RootResult } from '../check';
 import { actionsSdl } from '../graphql/actionsSdl';
 import type { CustomTypeKind } from '../graphql/actionsSdl';
 import type { CompletionEntry, CompletionKind, CompletionSite } from './completion';
+import { pathEndsWith } from './locate';
 import type { PathSegment } from './locate';
 import { yamlScalar } from './text';
-
-/** Keys (a string or a RegExp) and '#' for a list item. */
-type Pattern = readonly (string | RegExp)[];
-
-/** True when `path` ends with `pattern` ('#' = a list item, a RegExp = a matching key). */
-function endsWith(path: readonly PathSegment[], pattern: Pattern): boolean {
-  if (pattern.length > path.length) return false;
-  const tail = path.slice(path.length - pattern.length);
-  return pattern.every((p, i) =>
-    p === '#' ? typeof tail[i] === 'number' : typeof tail[i] === 'string' && (typeof p === 'string' ? tail[i] === p : p.test(tail[i])),
-  );
-}
 
 const PERMISSION_LIST = /(^|_)permissions$/;
 const TABLE_KEYS = new Set(['remote_table', '_table']);
@@ -24,7 +13,7 @@ const TABLE_KEYS = new Set(['remote_table', '_table']);
 export function semanticCompletions(site: CompletionSite): CompletionEntry[] {
   const { ctx, path } = site;
   if (ctx.position === 'key') {
-    const keys = endsWith(path, ['per_role']) ? roles(site) : [];
+    const keys = pathEndsWith(path, ['per_role']) ? roles(site) : [];
     return ctx.newItem ? [...keys, ...itemNames(site, path.slice(0, -1))] : keys;
   }
   if (ctx.position === 'item') return itemNames(site, path);
@@ -32,22 +21,23 @@ export function semanticCompletions(site: CompletionSite): CompletionEntry[] {
 }
 
 function itemNames(site: CompletionSite, list: readonly PathSegment[]): CompletionEntry[] {
-  if (endsWith(list, ['role_set']) || endsWith(list, ['scope', 'roles']) || endsWith(list, ['disabled_for_roles'])) return roles(site);
+  if (pathEndsWith(list, ['role_set']) || pathEndsWith(list, ['scope', 'roles']) || pathEndsWith(list, ['disabled_for_roles'])) return roles(site);
   return [];
 }
 
 function valueNames(site: CompletionSite, key: string): CompletionEntry[] {
   const { path, kind } = site;
-  if (key === 'role' && endsWith(path, [PERMISSION_LIST, '#'])) return roles(site);
-  if (TABLE_KEYS.has(key) || (key === 'table' && (endsWith(path, ['foreign_key_constraint_on']) || endsWith(path, ['to_source'])))) return tables(site, 'ref');
-  const inTableRef = endsWith(path, [/^(remote_table|_table)$/]) || endsWith(path, [/^(foreign_key_constraint_on|to_source)$/, 'table']);
+  if (key === 'role' && pathEndsWith(path, [PERMISSION_LIST, '#'])) return roles(site);
+  if (TABLE_KEYS.has(key) || (key === 'table' && (pathEndsWith(path, ['foreign_key_constraint_on']) || pathEndsWith(path, ['to_source']))))
+    return tables(site, 'ref');
+  const inTableRef = pathEndsWith(path, [/^(remote_table|_table)$/]) || pathEndsWith(path, [/^(foreign_key_constraint_on|to_source)$/, 'table']);
   if (inTableRef && key === 'name') return tables(site, 'name');
   if (inTableRef && key === 'schema') return schemas(site);
-  if ((key === 'collection' && kind === 'allow_list' && endsWith(path, ['#'])) || key === 'collection_name') return collections(site);
+  if ((key === 'collection' && kind === 'allow_list' && pathEndsWith(path, ['#'])) || key === 'collection_name') return collections(site);
   if (key === 'query_name') return queries(site, site.ctx.siblings.get('collection_name'));
-  if (kind === 'actions' && key === 'name' && endsWith(path, ['custom_types', /^(objects|input_objects|enums|scalars)$/, '#']))
+  if (kind === 'actions' && key === 'name' && pathEndsWith(path, ['custom_types', /^(objects|input_objects|enums|scalars)$/, '#']))
     return customTypes(site, path[path.length - 2] as CustomTypeKind);
-  if (kind === 'actions' && key === 'name' && endsWith(path, ['actions', '#'])) return actionNames(site);
+  if (kind === 'actions' && key === 'name' && pathEndsWith(path, ['actions', '#'])) return actionNames(site);
   return [];
 }
 

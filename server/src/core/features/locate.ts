@@ -82,3 +82,15 @@ export function schemaPlace(result: RootResult, file: string): SchemaPlace | und
   }
   return undefined;
 }
+
+/** Keys (a string or a RegExp) and '#' for a list item, matched against the end of a path. */
+export type PathPattern = readonly (string | RegExp)[];
+
+/** True when `path` ends with `pattern` ('#' = a list item, a RegExp = a matching key). */
+export function pathEndsWith(path: readonly PathSegment[], pattern: PathPattern): boolean {
+  if (pattern.length > path.length) return false;
+  const tail = path.slice(path.length - pattern.length);
+  return pattern.every((p, i) =>
+    p === '#' ? typeof tail[i] === 'number' : typeof tail[i] === 'string' && (typeof p === 'string' ? tail[i] === p : p.test(tail[i])),
+  );
+}
