@@ -76,6 +76,23 @@ export function waitForStatus(api: ExtensionApi, predicate: (status: StatusParam
   );
 }
 
+/**
+ * Resolves once the open `document` shows `text`. A clean document VS Code has open is reloaded from
+ * the disk by a file watcher, some time after the file changed; an edit applied to it before then
+ * cannot be saved (the file on disk is newer).
+ */
+export async function waitForDocumentText(document: vscode.TextDocument, text: string, timeoutMs = defaultTimeoutMs): Promise<void> {
+  await waitUntil(
+    () => (document.getText() === text ? true : undefined),
+    (check) =>
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === document) check();
+      }),
+    timeoutMs,
+    () => `${vscode.workspace.asRelativePath(document.uri)} to show the text on disk; it shows ${JSON.stringify(document.getText().slice(0, 200))}`,
+  );
+}
+
 /** `file:line severity code` for each of our diagnostics in the workspace (for failure messages). */
 export function describeOurDiagnostics(): string {
   const lines = vscode.languages

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../client/src/api';
 import type { CommandOutcome } from '../../client/src/commands/outcome';
-import { fixtureUri } from './helpers';
+import { META, metaUri, writeDisk } from './files';
+import { fixtureUri, waitForDocumentText } from './helpers';
 
 /** Runs a command with an argument object and returns what it returned (its outcome). */
 export async function runCommand(command: string, args?: unknown): Promise<CommandOutcome> {
@@ -29,6 +30,24 @@ export function metadataTexts(rel: string): Record<string, string> {
     .filter((f) => /\.(ya?ml|graphql)$/.test(f))
     .sort();
   return Object.fromEntries(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
+}
+
+/**
+ * Puts the metadata folder back as `before` (from {@link metadataTexts} of META): files added since
+ * are deleted, changed ones rewritten, and every open document of a rewritten file is waited for until
+ * it shows the text again, so that the next suite's edits apply to what is on disk.
+ */
+export async function restoreMetadataTexts(before: Record<string, string>): Promise<void> {
+  const now = metadataTexts(META);
+  for (const rel of Object.keys(now)) if (!(rel in before)) await vscode.workspace.fs.delete(metaUri(rel));
+  for (const [rel, text] of Object.entries(before)) {
+    if (now[rel] === text) continue;
+    await writeDisk(metaUri(rel), text);
+  }
+  for (const [rel, text] of Object.entries(before)) {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === metaUri(rel).toString());
+    if (document !== undefined && !document.isDirty) await waitForDocumentText(document, text);
+  }
 }
 
 /** The next outcome of `command` (subscribed before the command runs). */

@@ -16,7 +16,7 @@ import type { ExtensionApi } from '../../../client/src/api';
 import { REPO_ROOT } from '../../server/spawn';
 import { diskText, META, metaUri, thenChecked, writeDisk } from '../files';
 import { activateExtension, fixtureUri, waitForStatus, workspaceRoot } from '../helpers';
-import { metadataTexts, runCommand as run, serverSettings } from '../serverHelpers';
+import { metadataTexts, restoreMetadataTexts, runCommand as run, serverSettings } from '../serverHelpers';
 import type { TestServer } from '../testServer';
 import { startTestServer } from '../testServer';
 import { settleWindow } from '../window';
@@ -101,9 +101,7 @@ suite('safe writes: all or nothing, one undo', () => {
     for (const leftover of [BLOCKED, 'databases/ledger', 'databases/warehouse', 'databases/reports']) {
       await vscode.workspace.fs.delete(metaUri(leftover), { recursive: true, useTrash: false }).then(undefined, () => undefined);
     }
-    const now = metadataTexts(META);
-    for (const rel of Object.keys(now)) if (!(rel in before)) await vscode.workspace.fs.delete(metaUri(rel));
-    for (const [rel, text] of Object.entries(before)) if (now[rel] !== text) await writeDisk(metaUri(rel), text);
+    await restoreMetadataTexts(before);
     await serverSettings().update('url', undefined, vscode.ConfigurationTarget.Workspace);
     await server?.stop();
     if (stateDir !== undefined) rmSync(stateDir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ import { toCorePath } from '../../../common/paths';
 import { REPO_ROOT } from '../../server/spawn';
 import { diskText, exists, META, metaUri, rangeText, setTextAndSave, summary, waitForSummary, writeDisk } from '../files';
 import { activateExtension, fixtureUri, pressKeys, screenshot, waitForStatus } from '../helpers';
-import { metadataTexts, nextOutcome, runCommand as run, serverSettings } from '../serverHelpers';
+import { metadataTexts, restoreMetadataTexts, nextOutcome, runCommand as run, serverSettings } from '../serverHelpers';
 import type { TestServer } from '../testServer';
 import { startTestServer } from '../testServer';
 import { hideBreadcrumbs, settleWindow } from '../window';
@@ -77,9 +77,7 @@ suite('sync with the server', () => {
   suiteTeardown(async () => {
     await settleWindow();
     await serverSettings().update('url', undefined, vscode.ConfigurationTarget.Workspace);
-    const now = metadataTexts(META);
-    for (const rel of Object.keys(now)) if (!(rel in before)) await vscode.workspace.fs.delete(metaUri(rel));
-    for (const [rel, text] of Object.entries(before)) if (now[rel] !== text) await writeDisk(metaUri(rel), text);
+    await restoreMetadataTexts(before);
     await vscode.workspace.fs.delete(metaUri('NOTES.md'), { useTrash: false }).then(undefined, () => undefined);
     await server?.stop();
     if (stateDir !== undefined) rmSync(stateDir, { recursive: true, force: true });
