@@ -19,10 +19,10 @@ import { ExportPathError, metadataToFiles, unexportedKeys } from '../core/sync/f
 import { isJsonObject } from '../core/sync/json';
 import { inconsistencyMessage } from '../core/sync/serverFindings';
 import type { ServerComplaint } from '../core/sync/serverFindings';
+import { emptiedFolders } from '../core/sync/emptied';
 import { planWrite } from '../core/sync/plan';
 import { RULES } from '../core/rules';
 import { LineIndex } from '../core/util/lineIndex';
-import { dirname, isInside } from '../core/util/paths';
 import { uriToPath } from './uri';
 import type { MetadataWorkspace } from './workspace';
 
@@ -127,31 +127,9 @@ export function planExport(host: FileSystemHost, params: PlanExportParams): Plan
     ok: true,
     files: planned,
     unchanged: plan.unchanged.length,
-    emptiedFolders: emptiedFolders(host, params.root, plan.delete, [...plan.create, ...plan.update]),
+    emptiedFolders: emptiedFolders(host, params.root, plan).map((folder) => `${params.root}/${folder}`),
     warnings: unexportedKeys(metadata).map((key) => `The server's metadata has a key \`${key}\` that no file holds; it is not written.`),
   };
-}
-
-/**
- * Folders under databases/ that hold nothing but deleted files (and such folders) once the plan is
- * applied, deepest first: removed with them, as `graphql-metadata export` does.
- */
-export function emptiedFolders(host: FileSystemHost, root: string, deleted: readonly string[], written: readonly string[]): string[] {
-  const gone = new Set(deleted.map((rel) => `${root}/${rel}`));
-  const candidates = new Set<string>();
-  for (const rel of deleted) {
-    for (let folder = dirname(rel); folder.startsWith('databases/'); folder = dirname(folder)) candidates.add(`${root}/${folder}`);
-  }
-  const deepestFirst = [...candidates].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
-  const removed: string[] = [];
-  for (const folder of deepestFirst) {
-    if (written.some((rel) => isInside(`${root}/${rel}`, folder))) continue;
-    const entries = host.readDir(folder);
-    if (entries === undefined || !entries.every((e) => gone.has(`${folder}/${e.name}`))) continue;
-    gone.add(folder);
-    removed.push(folder);
-  }
-  return removed;
 }
 
 function placeAll(result: RootResult, findings: readonly Finding[]): PlacedProblem[] {
