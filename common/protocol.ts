@@ -7,7 +7,9 @@
  */
 import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { MetadataOperation, ProjectFacts } from '../server/src/core/edits/operations';
+import type { FileOperation } from '../server/src/core/features/types';
 
+export type { FileOperation } from '../server/src/core/features/types';
 export type {
   AddInheritedRoleArgs,
   AddSourceArgs,
@@ -82,31 +84,37 @@ export interface EditForOperationParams {
   readonly operation: MetadataOperation;
 }
 
-/** The LSP WorkspaceEdit shape (documentChanges), as plain types. */
 export interface LspPosition {
   readonly line: number;
   readonly character: number;
 }
-export interface LspTextDocumentEdit {
-  readonly textDocument: { readonly uri: string; readonly version: number | null };
-  readonly edits: readonly { readonly range: { readonly start: LspPosition; readonly end: LspPosition }; readonly newText: string }[];
+export interface LspRange {
+  readonly start: LspPosition;
+  readonly end: LspPosition;
 }
-export type LspFileOperation =
-  | { readonly kind: 'create'; readonly uri: string; readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean } }
-  | {
-      readonly kind: 'rename';
-      readonly oldUri: string;
-      readonly newUri: string;
-      readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean };
-    }
-  | { readonly kind: 'delete'; readonly uri: string; readonly options?: { readonly recursive?: boolean; readonly ignoreIfNotExists?: boolean } };
-export interface LspWorkspaceEdit {
-  readonly documentChanges: readonly (LspTextDocumentEdit | LspFileOperation)[];
+
+/** The text edits of one file, in LSP ranges of its text as the language server read it. */
+export interface RangedFileEdits {
+  /** Absolute core path. */
+  readonly file: string;
+  /** The version of the open document the ranges are for; null when it was not open. */
+  readonly version: number | null;
+  readonly edits: readonly { readonly range: LspRange; readonly newText: string }[];
+}
+
+/**
+ * The core's change (core/features/types.ts WorkspaceChange) with its spans made ranges by the
+ * language server: the text edits of existing files, grouped by file, then the file operations in
+ * order (a created file with its text). The client builds its one vscode.WorkspaceEdit from it.
+ */
+export interface RangedChange {
+  readonly edits: readonly RangedFileEdits[];
+  readonly files: readonly FileOperation[];
 }
 
 export interface EditForOperationResult {
   /** Absent when the local files cannot be updated (see `error`) or need no change. */
-  readonly edit?: LspWorkspaceEdit;
+  readonly change?: RangedChange;
   /** Why the local files cannot be updated to match. */
   readonly error?: string;
   /** Files the edit changes, creates, renames or deletes (absolute paths). */
