@@ -15,7 +15,7 @@ import { uriToPath } from './uri';
  * root as it is now (open documents as the editor has them, other files as on disk), so the edit's
  * ranges fit the text now.
  */
-export interface CommandHandlers {
+interface CommandHandlers {
   projectFacts(params: ProjectFactsParams): ProjectFactsResult;
   editForOperation(params: EditForOperationParams): EditForOperationResult;
 }

@@ -31,7 +31,7 @@ import type { MetadataWorkspace } from './workspace';
  * Inconsistencies: the JSON the directory describes, the file plan of an export, and the engine's
  * complaints as diagnostics. The directory is read as the editor has it (open documents) over the disk.
  */
-export interface SyncHandlers {
+interface SyncHandlers {
   localMetadata(params: LocalMetadataParams): LocalMetadataResult;
   planExport(params: PlanExportParams): PlanExportResult;
   engineFindings(params: EngineFindingsParams): EngineFindingsResult;
@@ -84,7 +84,7 @@ function liveHost(documents: TextDocuments<TextDocument>, disk: FileSystemHost):
 }
 
 /** What the client sent as a complaint; none (or an empty list) forgets the root's complaints. */
-export function complaintOf(params: EngineFindingsParams): ServerComplaint | undefined {
+function complaintOf(params: EngineFindingsParams): ServerComplaint | undefined {
   const error = params.error;
   if (error) {
     return {

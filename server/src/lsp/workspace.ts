@@ -28,11 +28,9 @@ import { aloneFindings, parseAhead, persist, SLICE_MS } from './startUp';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
-export type { Publisher } from './publishing';
-export type { PersistentStore } from './startUp';
 
 /** The engine's complaints placed on the local files of a root, and the objects no local file defines. */
-export interface EngineReport {
+interface EngineReport {
   readonly findings: readonly Finding[];
   readonly unplaced: readonly InconsistentObjectLike[];
 }
