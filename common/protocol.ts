@@ -7,7 +7,9 @@
  */
 import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { MetadataOperation, ProjectFacts } from '../server/src/core/edits/operations';
+import type { FileOperation } from '../server/src/core/features/types';
 
+export type { FileOperation } from '../server/src/core/features/types';
 export type {
   AddInheritedRoleArgs,
   AddSourceArgs,
@@ -82,31 +84,37 @@ export interface EditForOperationParams {
   readonly operation: MetadataOperation;
 }
 
-/** The LSP WorkspaceEdit shape (documentChanges), as plain types. */
 export interface LspPosition {
   readonly line: number;
   readonly character: number;
 }
-export interface LspTextDocumentEdit {
-  readonly textDocument: { readonly uri: string; readonly version: number | null };
-  readonly edits: readonly { readonly range: { readonly start: LspPosition; readonly end: LspPosition }; readonly newText: string }[];
+export interface LspRange {
+  readonly start: LspPosition;
+  readonly end: LspPosition;
 }
-export type LspFileOperation =
-  | { readonly kind: 'create'; readonly uri: string; readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean } }
-  | {
-      readonly kind: 'rename';
-      readonly oldUri: string;
-      readonly newUri: string;
-      readonly options?: { readonly overwrite?: boolean; readonly ignoreIfExists?: boolean };
-    }
-  | { readonly kind: 'delete'; readonly uri: string; readonly options?: { readonly recursive?: boolean; readonly ignoreIfNotExists?: boolean } };
-export interface LspWorkspaceEdit {
-  readonly documentChanges: readonly (LspTextDocumentEdit | LspFileOperation)[];
+
+/** The text edits of one file, in LSP ranges of its text as the language server read it. */
+export interface RangedFileEdits {
+  /** Absolute core path. */
+  readonly file: string;
+  /** The version of the open document the ranges are for; null when it was not open. */
+  readonly version: number | null;
+  readonly edits: readonly { readonly range: LspRange; readonly newText: string }[];
+}
+
+/**
+ * The core's change (core/features/types.ts WorkspaceChange) with its spans made ranges by the
+ * language server: the text edits of existing files, grouped by file, then the file operations in
+ * order (a created file with its text). The client builds its one vscode.WorkspaceEdit from it.
+ */
+export interface RangedChange {
+  readonly edits: readonly RangedFileEdits[];
+  readonly files: readonly FileOperation[];
 }
 
 export interface EditForOperationResult {
   /** Absent when the local files cannot be updated (see `error`) or need no change. */
-  readonly edit?: LspWorkspaceEdit;
+  readonly change?: RangedChange;
   /** Why the local files cannot be updated to match. */
   readonly error?: string;
   /** Files the edit changes, creates, renames or deletes (absolute paths). */
@@ -118,7 +126,7 @@ export interface EditForOperationResult {
 /** Client -> server: the edit that makes the local files match an operation the server accepted. */
 export const editForOperationRequest = new RequestType<EditForOperationParams, EditForOperationResult, void>('graphqlMetadata/editForOperation');
 
-/* ---- Sync with the server (Export From Server, Apply To Server, Diff With Server, Show Inconsistencies) ---- */
+/* ---- Sync with the engine (Export From Server, Apply To Server, Diff With Server, Show Inconsistencies) ---- */
 
 /** A diagnostic-like entry with its place in a local file (0-based line and character). */
 export interface PlacedProblem {
@@ -135,12 +143,13 @@ export interface LocalMetadataParams {
 
 export type LocalMetadataResult =
   | {
+      readonly ok: true;
       readonly metadata: Readonly<Record<string, unknown>>;
       /** Findings with severity error (the settings' severities applied); apply refuses while there are any. */
       readonly errors: readonly PlacedProblem[];
       readonly files: number;
     }
-  | { readonly error: string };
+  | { readonly ok: false; readonly error: string };
 
 /** Client -> server: the metadata JSON the directory describes (as `apply` sends it), and the project's errors. */
 export const localMetadataRequest = new RequestType<LocalMetadataParams, LocalMetadataResult, void>('graphqlMetadata/localMetadata');
@@ -165,6 +174,7 @@ export interface PlannedFile {
 
 export type PlanExportResult =
   | {
+      readonly ok: true;
       /** Changed files, sorted by `rel`. */
       readonly files: readonly PlannedFile[];
       readonly unchanged: number;
@@ -173,12 +183,12 @@ export type PlanExportResult =
       /** E.g. top-level keys of the server's metadata that no file holds. */
       readonly warnings: readonly string[];
     }
-  | { readonly error: string };
+  | { readonly ok: false; readonly error: string };
 
 /** Client -> server: what writing an export into the root changes (the file plan, with texts). */
 export const planExportRequest = new RequestType<PlanExportParams, PlanExportResult, void>('graphqlMetadata/planExport');
 
-export interface ServerFindingsParams {
+export interface EngineFindingsParams {
   readonly root: string;
   /** `get_inconsistent_metadata`'s `inconsistent_objects` (or a rejection's `internal`). */
   readonly inconsistentObjects?: readonly unknown[];
@@ -192,17 +202,18 @@ export interface UnplacedObject {
   readonly message: string;
 }
 
-export type ServerFindingsResult =
+export type EngineFindingsResult =
   | {
+      readonly ok: true;
       readonly placed: readonly PlacedProblem[];
       /** Objects the local files do not define (shown without a place). */
       readonly unplaced: readonly UnplacedObject[];
     }
-  | { readonly error: string };
+  | { readonly ok: false; readonly error: string };
 
 /**
- * Client -> server: what the server said about the metadata, shown as diagnostics on the local
+ * Client -> server: what the engine said about the metadata, shown as diagnostics on the local
  * lines that define each object (codes `server-inconsistent-object`, `server-error`) until the next
  * call for the root. Neither `inconsistentObjects` nor `error`: clears them.
  */
-export const serverFindingsRequest = new RequestType<ServerFindingsParams, ServerFindingsResult, void>('graphqlMetadata/serverFindings');
+export const engineFindingsRequest = new RequestType<EngineFindingsParams, EngineFindingsResult, void>('graphqlMetadata/engineFindings');

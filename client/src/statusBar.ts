@@ -1,7 +1,7 @@
 /** The status bar item that shows the server's `graphqlMetadata/status`. */
 import * as vscode from 'vscode';
 import type { StatusParams } from '../../common/protocol';
-import { hiddenStatus, serverStatusView, statusView, stoppedStatusView, type ServerState, type StatusView } from './statusView';
+import { hiddenStatus, engineStatusView, statusView, stoppedStatusView, type EngineState, type StatusView } from './statusView';
 
 const backgrounds = {
   error: new vscode.ThemeColor('statusBarItem.errorBackground'),
@@ -92,8 +92,8 @@ export class EngineStatusBar implements vscode.Disposable {
   }
 
   /** `undefined`: no server is configured (any more), or none can be asked without a question: the item hides. */
-  update(server: ServerState | undefined): void {
-    this.view = serverStatusView(server);
+  update(engine: EngineState | undefined): void {
+    this.view = engineStatusView(engine);
     if (this.view.visible) {
       this.item.text = this.view.text;
       this.item.tooltip = new vscode.MarkdownString(this.view.tooltip, true);

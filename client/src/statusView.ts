@@ -102,26 +102,26 @@ export function stoppedStatusView(reason: string): StatusView {
 }
 
 /** The GraphQL engine the server commands last talked to. */
-export type ServerState =
+export type EngineState =
   | { readonly state: 'connected'; readonly url: string; readonly label: string; readonly version?: string }
   | { readonly state: 'error'; readonly url: string; readonly label: string; readonly message: string };
 
-/** The server item: `$(server) host:port — v2.x` once a config request succeeded, a warning when it failed. */
-export function serverStatusView(server: ServerState | undefined): StatusView {
-  if (server === undefined) return hiddenStatus;
-  if (server.state === 'connected') {
-    const version = server.version ?? 'version not reported';
+/** The engine item: `$(server) host:port — v2.x` once a config request succeeded, a warning when it failed. */
+export function engineStatusView(engine: EngineState | undefined): StatusView {
+  if (engine === undefined) return hiddenStatus;
+  if (engine.state === 'connected') {
+    const version = engine.version ?? 'version not reported';
     return {
       visible: true,
-      text: `$(server) ${server.label} — ${version}`,
-      tooltip: ['**GraphQL engine**', '', `- URL: ${code(server.url)}`, `- Version: ${code(version)}`, '', 'Click to show its configuration.'].join('\n'),
+      text: `$(server) ${engine.label} — ${version}`,
+      tooltip: ['**GraphQL engine**', '', `- URL: ${code(engine.url)}`, `- Version: ${code(version)}`, '', 'Click to show its configuration.'].join('\n'),
       severity: 'none',
     };
   }
   return {
     visible: true,
-    text: `$(server) ${server.label} — $(warning) not connected`,
-    tooltip: ['**GraphQL engine**', '', `- URL: ${code(server.url)}`, '', escape(server.message), '', 'Click to try again.'].join('\n'),
+    text: `$(server) ${engine.label} — $(warning) not connected`,
+    tooltip: ['**GraphQL engine**', '', `- URL: ${code(engine.url)}`, '', escape(engine.message), '', 'Click to try again.'].join('\n'),
     severity: 'warning',
   };
 }

@@ -24,11 +24,11 @@ import type {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   editForOperationRequest,
+  engineFindingsRequest,
   listRootsRequest,
   localMetadataRequest,
   planExportRequest,
   projectFactsRequest,
-  serverFindingsRequest,
   statusNotification,
 } from '../../common/protocol';
 import type { RequestType, RequestType0 } from 'vscode-jsonrpc';
@@ -204,7 +204,7 @@ onRequest(projectFactsRequest, (params) => commands.projectFacts(params));
 onRequest(editForOperationRequest, (params) => commands.editForOperation(params));
 onRequest(localMetadataRequest, (params) => sync.localMetadata(params));
 onRequest(planExportRequest, (params) => sync.planExport(params));
-onRequest(serverFindingsRequest, (params) => sync.serverFindings(params));
+onRequest(engineFindingsRequest, (params) => sync.engineFindings(params));
 
 connection.onDefinition(guard('textDocument/definition', (params: DefinitionParams) => onDefinition(features, params)));
 connection.onReferences(guard('textDocument/references', (params: ReferenceParams) => onReferences(features, params)));

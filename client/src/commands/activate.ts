@@ -40,7 +40,7 @@ export function activateCommands(
     configView,
     engineFiles,
     workspaceState: context.workspaceState,
-    showServer: (state) => serverBar.update(state),
+    showEngine: (state) => serverBar.update(state),
     ready: () => rootsKnown(statusBar),
   };
   const connect = (): void =>

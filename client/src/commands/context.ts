@@ -5,7 +5,7 @@ import type { ConfigView } from './configView';
 import type { CommandLog } from './logger';
 import type { CommandOutcome } from './outcome';
 import type { EngineFiles } from './engineFiles';
-import type { ServerState } from '../statusView';
+import type { EngineState } from '../statusView';
 
 /** What every command factory gets: the language server, the server connections, the log and the UI pieces. */
 export interface CommandContext {
@@ -17,8 +17,8 @@ export interface CommandContext {
   readonly engineFiles: EngineFiles;
   /** Per-workspace memory (the resource version of each folder's last export). */
   readonly workspaceState: vscode.Memento;
-  /** Shows a server (and its version, or what went wrong) in the status bar; `undefined` hides it. */
-  showServer(state: ServerState | undefined): void;
+  /** Shows an engine (and its version, or what went wrong) in the status bar; `undefined` hides it. */
+  showEngine(state: EngineState | undefined): void;
   /** Resolves once the language server has found the metadata roots. */
   ready(): Promise<void>;
 }

@@ -4,11 +4,11 @@
  */
 import * as vscode from 'vscode';
 import { editForOperationRequest, listRootsRequest, projectFactsRequest } from '../../../common/protocol';
-import type { EditForOperationParams, EditForOperationResult, MetadataOperation, ProjectFacts, ProjectFactsParams } from '../../../common/protocol';
+import type { EditForOperationParams, MetadataOperation, ProjectFacts, ProjectFactsParams } from '../../../common/protocol';
 import { isInside, toCorePath, toNativePath } from '../../../common/paths';
 import { applyEditSafely } from '../safeEdit';
 import type { CommandContext } from './context';
-import { editPlanOf } from './lspEdit';
+import { editPlanOf, staleDocument } from './rangedEdit';
 import { pick } from './prompts';
 
 export interface Target {
@@ -63,11 +63,11 @@ export async function applyLocalEdit(ctx: CommandContext, root: string, operatio
   const params: EditForOperationParams = { root, operation };
   const result = await ctx.client.sendRequest(editForOperationRequest, params);
   if (result.error !== undefined) return { ok: false, message: result.error };
-  if (result.edit === undefined) return { ok: true, files: [], notes: result.notes };
-  const stale = staleDocument(result);
+  if (result.change === undefined) return { ok: true, files: [], notes: result.notes };
+  const stale = staleDocument(result.change);
   if (stale !== undefined)
     return { ok: false, message: `${vscode.workspace.asRelativePath(stale)} changed while the command ran; run it again to update the local files.` };
-  const plan = editPlanOf(result.edit);
+  const plan = editPlanOf(result.change);
   const applied = await applyEditSafely({ ...plan, files: [...new Set([...plan.files, ...result.files])] }, { isRefactoring: true });
   if (!applied.ok) {
     ctx.log.warn(`The local edit failed half way; put back: ${applied.undone.join(', ') || 'nothing'}.`);
@@ -83,15 +83,4 @@ function localFailure(reason: string, notRestored: readonly string[]): string {
       ? 'The files it had changed are as they were; Export From Server brings them in line with the server.'
       : `${notRestored.join(', ')} could not be put back as they were: check them.`;
   return `${reason}. ${after}`;
-}
-
-/** An open document whose version differs from the one the edit was computed for. */
-function staleDocument(result: EditForOperationResult): vscode.Uri | undefined {
-  for (const change of result.edit?.documentChanges ?? []) {
-    if (!('textDocument' in change) || change.textDocument.version === null) continue;
-    const uri = vscode.Uri.parse(change.textDocument.uri);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open && open.version !== change.textDocument.version) return uri;
-  }
-  return undefined;
 }

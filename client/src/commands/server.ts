@@ -26,11 +26,11 @@ async function fetchConfig(ctx: CommandContext, session: EngineSession, show: bo
   const result = await session.client.getConfig();
   if (!result.ok) {
     ctx.log.error(`config failed (${result.error.kind}): ${result.error.message}`);
-    ctx.showServer({ state: 'error', url: session.url.href, label, message: result.error.message });
+    ctx.showEngine({ state: 'error', url: session.url.href, label, message: result.error.message });
     return show ? refusal(result.error) : { status: 'failed', message: result.error.message, errorKind: result.error.kind };
   }
   const version = result.data.version;
-  ctx.showServer({ state: 'connected', url: session.url.href, label, ...(version !== undefined ? { version } : {}) });
+  ctx.showEngine({ state: 'connected', url: session.url.href, label, ...(version !== undefined ? { version } : {}) });
   if (show) await ctx.configView.show(session.url, result.data);
   return { status: 'done', message: `${label} runs ${version ?? 'an unreported version'}.` };
 }
@@ -83,8 +83,8 @@ export async function connectQuietly(context: CommandContext): Promise<Result | 
   const run = ++quietRuns;
   const ctx: CommandContext = {
     ...context,
-    showServer: (state) => {
-      if (run === quietRuns) context.showServer(state);
+    showEngine: (state) => {
+      if (run === quietRuns) context.showEngine(state);
     },
   };
   await ctx.ready();
@@ -93,7 +93,7 @@ export async function connectQuietly(context: CommandContext): Promise<Result | 
   const opened = await ctx.connections.open(folder ? { folder } : {}, false);
   if (!opened.ok || !(await ctx.connections.quietlyUsable(opened.session.url))) {
     // No server URL set (any more), or not one to ask without a question: the item shows no stale server.
-    ctx.showServer(undefined);
+    ctx.showEngine(undefined);
     return undefined;
   }
   return fetchConfig(ctx, opened.session, false);

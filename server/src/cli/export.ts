@@ -1,4 +1,5 @@
 import { unexportedKeys } from '../core/sync/files';
+import { emptiedFolders } from '../core/sync/emptied';
 import { planChanges, planWrite } from '../core/sync/plan';
 import type { WritePlan } from '../core/sync/plan';
 import type { EngineArgs } from './args';
@@ -21,7 +22,7 @@ export async function runExport(args: EngineArgs, env: CliEnv): Promise<number> 
     return 0;
   }
   try {
-    writeAtomically(env.tree ?? nodeTreeFs(), dir, files, plan);
+    writeAtomically(env.tree ?? nodeTreeFs(), dir, files, plan, emptiedFolders(env.host, dir, plan));
   } catch (error) {
     return fail(env, `could not write ${shown(env, dir)}: ${error instanceof Error ? error.message : String(error)}; the folder was left as it was.`, 2);
   }

@@ -35,17 +35,18 @@ export function nodeTreeFs(): TreeFs {
 
 /**
  * Applies a plan all or nothing: the folder is copied to a temporary folder beside it, the plan is
- * applied to the copy, and the copy is renamed into place (the old folder is kept until then and put
- * back if the rename fails). Any failure before the swap leaves the folder exactly as it was.
+ * applied to the copy (then the folders it empties, core/sync/emptied.ts, are removed), and the copy
+ * is renamed into place (the old folder is kept until then and put back if the rename fails). Any
+ * failure before the swap leaves the folder exactly as it was.
  */
-export function writeAtomically(tree: TreeFs, dir: string, files: ReadonlyMap<string, string>, plan: WritePlan): void {
+export function writeAtomically(tree: TreeFs, dir: string, files: ReadonlyMap<string, string>, plan: WritePlan, emptied: readonly string[]): void {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const temp = join(dirname(dir), `.${basename(dir)}.graphql-metadata-${stamp}.tmp`);
   const existed = tree.exists(dir);
   try {
     if (existed) tree.copyDir(dir, temp);
     else tree.mkdir(temp);
-    applyPlan(tree, temp, files, plan);
+    applyPlan(tree, temp, files, plan, emptied);
   } catch (error) {
     tree.remove(temp);
     throw error;
@@ -53,25 +54,15 @@ export function writeAtomically(tree: TreeFs, dir: string, files: ReadonlyMap<st
   swap(tree, dir, temp, existed, stamp);
 }
 
-function applyPlan(tree: TreeFs, root: string, files: ReadonlyMap<string, string>, plan: WritePlan): void {
+function applyPlan(tree: TreeFs, root: string, files: ReadonlyMap<string, string>, plan: WritePlan, emptied: readonly string[]): void {
   for (const rel of [...plan.create, ...plan.update]) {
     const path = join(root, rel);
     tree.mkdir(dirname(path));
     tree.writeFile(path, files.get(rel) ?? '');
   }
-  for (const rel of plan.delete) {
-    tree.remove(join(root, rel));
-    pruneEmptyParents(tree, root, rel);
-  }
-}
-
-/** After deleting databases/<source>/tables/x.yaml, removes folders that became empty (up to databases/). */
-function pruneEmptyParents(tree: TreeFs, root: string, rel: string): void {
-  let folder = dirname(rel);
-  while (folder.startsWith('databases/') && tree.isEmptyDir(join(root, folder))) {
-    tree.remove(join(root, folder));
-    folder = dirname(folder);
-  }
+  for (const rel of plan.delete) tree.remove(join(root, rel));
+  // Deepest first; a folder that still holds something (it changed since the plan) is left alone.
+  for (const rel of emptied) if (tree.isEmptyDir(join(root, rel))) tree.remove(join(root, rel));
 }
 
 function swap(tree: TreeFs, dir: string, temp: string, existed: boolean, stamp: string): void {

@@ -4,16 +4,10 @@ import type { RootResult } from '../core/check';
 import { localEditFor, projectFacts } from '../core/edits';
 import type { FileSystemHost } from '../core/host';
 import type { LocalChange } from '../core/edits';
-import type {
-  EditForOperationParams,
-  EditForOperationResult,
-  LspTextDocumentEdit,
-  LspWorkspaceEdit,
-  ProjectFactsParams,
-  ProjectFactsResult,
-} from '../../../common/protocol';
+import type { EditForOperationParams, EditForOperationResult, ProjectFactsParams, ProjectFactsResult } from '../../../common/protocol';
 import type { FeatureContext } from './features/context';
-import { pathToUri, uriToPath } from './uri';
+import { rangedChange } from './features/rangedChange';
+import { uriToPath } from './uri';
 
 /**
  * The custom requests behind the server commands: project facts for the prompts, and the local
@@ -21,7 +15,7 @@ import { pathToUri, uriToPath } from './uri';
  * root as it is now (open documents as the editor has them, other files as on disk), so the edit's
  * ranges fit the text now.
  */
-export interface CommandHandlers {
+interface CommandHandlers {
   projectFacts(params: ProjectFactsParams): ProjectFactsResult;
   editForOperation(params: EditForOperationParams): EditForOperationResult;
 }
@@ -61,33 +55,13 @@ function pickRoot(features: FeatureContext, params: ProjectFactsParams): string 
 
 function toResult(features: FeatureContext, documents: TextDocuments<TextDocument>, result: RootResult, change: LocalChange): EditForOperationResult {
   const files = [...new Set([...change.edits.map((e) => e.file), ...change.files.flatMap((f) => (f.kind === 'rename' ? [f.from, f.to] : [f.file]))])];
-  const empty = change.edits.length === 0 && change.files.length === 0;
-  return { ...(empty ? {} : { edit: toLspEdit(features, documents, result, change) }), files, notes: change.notes };
-}
-
-/** Text edits of existing files first (with the versions of open documents), then file operations in order. */
-function toLspEdit(features: FeatureContext, documents: TextDocuments<TextDocument>, result: RootResult, change: LocalChange): LspWorkspaceEdit {
-  const versions = new Map(documents.all().map((d) => [uriToPath(d.uri), d.version]));
-  const byFile = new Map<string, LocalChange['edits'][number][]>();
-  for (const edit of change.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
-  const documentChanges: LspWorkspaceEdit['documentChanges'][number][] = [...byFile].map(([file, edits]): LspTextDocumentEdit => ({
-    textDocument: { uri: pathToUri(file), version: versions.get(file) ?? null },
-    edits: edits.map((e) => ({ range: features.range(result, file, e.span), newText: e.newText })),
-  }));
-  for (const op of change.files) {
-    if (op.kind === 'create') {
-      const uri = pathToUri(op.file);
-      documentChanges.push({ kind: 'create', uri, options: { overwrite: true } });
-      if (op.text !== '')
-        documentChanges.push({
-          textDocument: { uri, version: null },
-          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: op.text }],
-        });
-    } else if (op.kind === 'delete') {
-      documentChanges.push({ kind: 'delete', uri: pathToUri(op.file), options: { ignoreIfNotExists: true } });
-    } else {
-      documentChanges.push({ kind: 'rename', oldUri: pathToUri(op.from), newUri: pathToUri(op.to), options: { overwrite: false } });
-    }
-  }
-  return { documentChanges };
+  if (change.edits.length === 0 && change.files.length === 0) return { files, notes: change.notes };
+  // The versions of open documents: the client refuses the edit when one changed since.
+  const versions = new Map(
+    documents.all().flatMap((d) => {
+      const path = uriToPath(d.uri);
+      return path === undefined ? [] : [[path, d.version] as const];
+    }),
+  );
+  return { change: rangedChange(features, result, change, versions), files, notes: change.notes };
 }

@@ -8,14 +8,14 @@ import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { describeError } from './failures';
 
 /** Where the stack of a failed request is written (the connection's console: the client's output channel). */
-export interface GuardLog {
+interface GuardLog {
   error(message: string): void;
 }
 
-export type Guard = <A extends unknown[], R>(method: string, handler: (...args: A) => R | PromiseLike<R>) => (...args: A) => Promise<R>;
+type Guard = <A extends unknown[], R>(method: string, handler: (...args: A) => R | PromiseLike<R>) => (...args: A) => Promise<R>;
 
 /** The response a client gets for a handler that threw `error`. */
-export function failedRequest(method: string, error: unknown): ResponseError<void> {
+function failedRequest(method: string, error: unknown): ResponseError<void> {
   return new ResponseError(
     LSPErrorCodes.RequestFailed,
     `GraphQL Metadata could not answer ${method}: ${describeError(error)} (the stack is in the GraphQL Metadata output).`,

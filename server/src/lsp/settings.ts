@@ -8,7 +8,7 @@ import type { EngineVersion } from '../core/engineVersion';
 
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
 
-export interface SeveritySettings {
+interface SeveritySettings {
   readonly overrides: SeverityOverrides;
   /** One sentence per entry of `graphqlMetadata.rules` that is ignored (unknown code or severity). */
   readonly problems: readonly string[];

@@ -11,53 +11,55 @@ import type {
   PlanExportParams,
   PlanExportResult,
   PlannedFile,
-  ServerFindingsParams,
-  ServerFindingsResult,
+  EngineFindingsParams,
+  EngineFindingsResult,
 } from '../../../common/protocol';
 import { directoryToMetadata } from '../core/sync/directory';
 import { ExportPathError, metadataToFiles, unexportedKeys } from '../core/sync/files';
 import { isJsonObject } from '../core/sync/json';
 import { inconsistencyMessage } from '../core/sync/serverFindings';
 import type { ServerComplaint } from '../core/sync/serverFindings';
+import { emptiedFolders } from '../core/sync/emptied';
 import { planWrite } from '../core/sync/plan';
 import { RULES } from '../core/rules';
 import { LineIndex } from '../core/util/lineIndex';
-import { dirname, isInside } from '../core/util/paths';
 import { uriToPath } from './uri';
 import type { MetadataWorkspace } from './workspace';
 
 /**
  * The custom requests behind Export From Server, Apply To Server, Diff With Server and Show
- * Inconsistencies: the JSON the directory describes, the file plan of an export, and the server's
+ * Inconsistencies: the JSON the directory describes, the file plan of an export, and the engine's
  * complaints as diagnostics. The directory is read as the editor has it (open documents) over the disk.
  */
-export interface SyncHandlers {
+interface SyncHandlers {
   localMetadata(params: LocalMetadataParams): LocalMetadataResult;
   planExport(params: PlanExportParams): PlanExportResult;
-  serverFindings(params: ServerFindingsParams): ServerFindingsResult;
+  engineFindings(params: EngineFindingsParams): EngineFindingsResult;
 }
 
 export function createSyncHandlers(workspace: MetadataWorkspace, documents: TextDocuments<TextDocument>, disk: FileSystemHost): SyncHandlers {
-  const notRoot = (root: string): { error: string } | undefined =>
-    workspace.rootPaths.includes(root) ? undefined : { error: `${root} is not a metadata root of this workspace.` };
+  const notRoot = (root: string): { ok: false; error: string } | undefined =>
+    workspace.rootPaths.includes(root) ? undefined : { ok: false, error: `${root} is not a metadata root of this workspace.` };
   return {
     localMetadata: (params) => {
       const result = workspace.checkedNow(params.root);
-      if (result === undefined) return notRoot(params.root)!;
+      if (result === undefined) return notRoot(params.root) ?? { ok: false, error: `${params.root} has no check result.` };
       // As `graphql-metadata apply` does: the database models (which may lag the live database) do not refuse an apply.
       const errors = placeAll(
         result,
         result.findings.filter((f) => f.severity === 'error' && !DATABASE_CODES.has(f.code)),
       );
-      return { metadata: directoryToMetadata(result).metadata, errors, files: result.project.files.size };
+      return { ok: true, metadata: directoryToMetadata(result).metadata, errors, files: result.project.files.size };
     },
     planExport: (params) => notRoot(params.root) ?? planExport(liveHost(documents, disk), params),
-    serverFindings: (params) => {
-      const report = notRoot(params.root) ?? workspace.setServerComplaint(params.root, complaintOf(params));
-      if (report === undefined) return { error: `${params.root} is not a metadata root of this workspace.` };
-      if ('error' in report) return report;
+    engineFindings: (params) => {
+      const refused = notRoot(params.root);
+      if (refused) return refused;
+      const report = workspace.setEngineComplaint(params.root, complaintOf(params));
+      if (report === undefined) return { ok: false, error: `${params.root} is not a metadata root of this workspace.` };
       const result = workspace.result(params.root);
       return {
+        ok: true,
         placed: result ? placeAll(result, report.findings) : [],
         unplaced: report.unplaced.map((o) => ({ type: o.type, ...(o.name !== undefined ? { name: o.name } : {}), message: inconsistencyMessage(o) })),
       };
@@ -82,7 +84,7 @@ function liveHost(documents: TextDocuments<TextDocument>, disk: FileSystemHost):
 }
 
 /** What the client sent as a complaint; none (or an empty list) forgets the root's complaints. */
-export function complaintOf(params: ServerFindingsParams): ServerComplaint | undefined {
+function complaintOf(params: EngineFindingsParams): ServerComplaint | undefined {
   const error = params.error;
   if (error) {
     return {
@@ -97,13 +99,13 @@ export function complaintOf(params: ServerFindingsParams): ServerComplaint | und
 
 /** The export's files against the folder's, with texts; the folders its deletions empty. */
 export function planExport(host: FileSystemHost, params: PlanExportParams): PlanExportResult {
-  if (!isJsonObject(params.metadata)) return { error: 'The server sent no metadata object.' };
+  if (!isJsonObject(params.metadata)) return { ok: false, error: 'The server sent no metadata object.' };
   const metadata = params.metadata;
   let files: Map<string, string>;
   try {
     files = metadataToFiles(metadata);
   } catch (error) {
-    if (error instanceof ExportPathError) return { error: `Cannot export: ${error.message}` };
+    if (error instanceof ExportPathError) return { ok: false, error: `Cannot export: ${error.message}` };
     throw error;
   }
   const existing = readOwnedFiles(host, params.root);
@@ -122,33 +124,12 @@ export function planExport(host: FileSystemHost, params: PlanExportParams): Plan
   const planned = [...plan.create.map((r) => entry(r, 'create')), ...plan.update.map((r) => entry(r, 'update')), ...plan.delete.map((r) => entry(r, 'delete'))];
   planned.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return {
+    ok: true,
     files: planned,
     unchanged: plan.unchanged.length,
-    emptiedFolders: emptiedFolders(host, params.root, plan.delete, [...plan.create, ...plan.update]),
+    emptiedFolders: emptiedFolders(host, params.root, plan).map((folder) => `${params.root}/${folder}`),
     warnings: unexportedKeys(metadata).map((key) => `The server's metadata has a key \`${key}\` that no file holds; it is not written.`),
   };
-}
-
-/**
- * Folders under databases/ that hold nothing but deleted files (and such folders) once the plan is
- * applied, deepest first: removed with them, as `graphql-metadata export` does.
- */
-export function emptiedFolders(host: FileSystemHost, root: string, deleted: readonly string[], written: readonly string[]): string[] {
-  const gone = new Set(deleted.map((rel) => `${root}/${rel}`));
-  const candidates = new Set<string>();
-  for (const rel of deleted) {
-    for (let folder = dirname(rel); folder.startsWith('databases/'); folder = dirname(folder)) candidates.add(`${root}/${folder}`);
-  }
-  const deepestFirst = [...candidates].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
-  const removed: string[] = [];
-  for (const folder of deepestFirst) {
-    if (written.some((rel) => isInside(`${root}/${rel}`, folder))) continue;
-    const entries = host.readDir(folder);
-    if (entries === undefined || !entries.every((e) => gone.has(`${folder}/${e.name}`))) continue;
-    gone.add(folder);
-    removed.push(folder);
-  }
-  return removed;
 }
 
 function placeAll(result: RootResult, findings: readonly Finding[]): PlacedProblem[] {

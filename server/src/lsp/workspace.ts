@@ -28,11 +28,9 @@ import { aloneFindings, parseAhead, persist, SLICE_MS } from './startUp';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
-export type { Publisher } from './publishing';
-export type { PersistentStore } from './startUp';
 
-/** The server's complaints placed on the local files of a root, and the objects no local file defines. */
-export interface ServerReport {
+/** The engine's complaints placed on the local files of a root, and the objects no local file defines. */
+interface EngineReport {
   readonly findings: readonly Finding[];
   readonly unplaced: readonly InconsistentObjectLike[];
 }
@@ -54,7 +52,7 @@ export class MetadataWorkspace {
   private readonly memo = new IndexMemo();
   /** What the server last said per root (Show Inconsistencies, a rejected apply), re-placed on each check. */
   private readonly complaints = new Map<string, ServerComplaint>();
-  private readonly reports = new WeakMap<RootResult, ServerReport>();
+  private readonly reports = new WeakMap<RootResult, EngineReport>();
   /** Checks that failed (a root, or a folder when no root was known), until that root is checked again. */
   private readonly failures = new Map<string, Finding>();
   severity: SeverityOverrides = {};
@@ -313,10 +311,10 @@ export class MetadataWorkspace {
   }
 
   /**
-   * Keeps what the server said about a root (undefined: forgets it), re-checks the root and publishes:
+   * Keeps what the engine said about a root (undefined: forgets it), re-checks the root and publishes:
    * the complaints are placed on the lines that define each object now, and again after every check.
    */
-  setServerComplaint(root: string, complaint: ServerComplaint | undefined): ServerReport | undefined {
+  setEngineComplaint(root: string, complaint: ServerComplaint | undefined): EngineReport | undefined {
     this.settle();
     if (!this.roots.includes(root)) return undefined;
     if (complaint) this.complaints.set(root, complaint);
@@ -325,11 +323,11 @@ export class MetadataWorkspace {
     this.checkOne(root);
     this.flush();
     const result = this.results.get(root);
-    return result ? this.serverReport(result) : undefined;
+    return result ? this.engineReport(result) : undefined;
   }
 
-  /** The server's complaints placed on the files `result` read (computed once per check). */
-  serverReport(result: RootResult): ServerReport {
+  /** The engine's complaints placed on the files `result` read (computed once per check). */
+  engineReport(result: RootResult): EngineReport {
     const complaint = this.complaints.get(result.root);
     if (!complaint) return { findings: [], unplaced: [] };
     let report = this.reports.get(result);
@@ -371,11 +369,11 @@ export class MetadataWorkspace {
     }
   }
 
-  /** Local findings, the server's and those of the database build (in migration files), as published. */
+  /** Local findings, the engine's and those of the database build (in migration files), as published. */
   private findingsOf(result: RootResult): readonly Finding[] {
-    const server = this.serverReport(result).findings;
+    const engine = this.engineReport(result).findings;
     const db = this.databaseFindings(result.root);
-    return server.length === 0 && db.length === 0 ? result.findings : [...result.findings, ...server, ...db];
+    return engine.length === 0 && db.length === 0 ? result.findings : [...result.findings, ...engine, ...db];
   }
 
   private databaseFindings(root: string): readonly Finding[] {

@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { hiddenStatus, serverStatusView, statusView, stoppedStatusView } from '../../../client/src/statusView';
+import { hiddenStatus, engineStatusView, statusView, stoppedStatusView } from '../../../client/src/statusView';
 
 describe('the server status item', () => {
   test('hidden until a config request; then the server and its version', () => {
-    assert.deepEqual(serverStatusView(undefined), hiddenStatus);
-    assert.deepEqual(serverStatusView({ state: 'connected', url: 'http://127.0.0.1:8080/', label: '127.0.0.1:8080', version: 'v2.44.0' }), {
+    assert.deepEqual(engineStatusView(undefined), hiddenStatus);
+    assert.deepEqual(engineStatusView({ state: 'connected', url: 'http://127.0.0.1:8080/', label: '127.0.0.1:8080', version: 'v2.44.0' }), {
       visible: true,
       text: '$(server) 127.0.0.1:8080 — v2.44.0',
       tooltip: '**GraphQL engine**\n\n- URL: `http://127.0.0.1:8080/`\n- Version: `v2.44.0`\n\nClick to show its configuration.',
       severity: 'none',
     });
-    assert.equal(serverStatusView({ state: 'connected', url: 'http://h/', label: 'h' }).text, '$(server) h — version not reported');
+    assert.equal(engineStatusView({ state: 'connected', url: 'http://h/', label: 'h' }).text, '$(server) h — version not reported');
   });
 
   test('a failed request: a warning, and the reason (Markdown-escaped) in the tooltip', () => {
-    assert.deepEqual(serverStatusView({ state: 'error', url: 'http://h:1/', label: 'h:1', message: 'Not found (404): the config API is disabled' }), {
+    assert.deepEqual(engineStatusView({ state: 'error', url: 'http://h:1/', label: 'h:1', message: 'Not found (404): the config API is disabled' }), {
       visible: true,
       text: '$(server) h:1 — $(warning) not connected',
       tooltip: '**GraphQL engine**\n\n- URL: `http://h:1/`\n\nNot found \\(404\\): the config API is disabled\n\nClick to try again.',

@@ -76,62 +76,53 @@ describe('graphqlMetadata/projectFacts', () => {
 });
 
 describe('graphqlMetadata/editForOperation', () => {
-  test('a rename as LSP text edits with exact ranges, carrying the version of an open document', () => {
+  test('a rename as text edits with exact ranges, carrying the version of an open document', () => {
     const out = handlers({ [ARTICLE]: 7 }).editForOperation({
       root: '/p/metadata',
       operation: { type: 'rename_relationship', args: { table: 'article', name: 'author', new_name: 'writer' } },
     });
     assert.deepEqual(out, {
-      edit: {
-        documentChanges: [
-          {
-            textDocument: { uri: pathToUri(ARTICLE), version: 7 },
-            edits: [{ range: { start: { line: 4, character: 10 }, end: { line: 4, character: 16 } }, newText: 'writer' }],
-          },
-        ],
+      change: {
+        edits: [{ file: ARTICLE, version: 7, edits: [{ range: { start: { line: 4, character: 10 }, end: { line: 4, character: 16 } }, newText: 'writer' }] }],
+        files: [],
       },
       files: [ARTICLE],
       notes: [],
     });
   });
 
-  test('a new source: the edit of databases.yaml (no version: not open), then the new tables.yaml and its text', () => {
+  test('a new source: the edit of databases.yaml (no version: not open), then the new tables.yaml with its text', () => {
     const out = handlers().editForOperation({
       root: '/p/metadata',
       operation: { type: 'add_source', args: { kind: 'postgres', name: 'x', configuration: { connection_info: { database_url: { from_env: 'X' } } } } },
     });
-    const tables = pathToUri('/p/metadata/databases/x/tables/tables.yaml');
-    assert.deepEqual(out.edit?.documentChanges.slice(1), [
-      { kind: 'create', uri: tables, options: { overwrite: true } },
+    assert.deepEqual(out.change?.files, [{ kind: 'create', file: '/p/metadata/databases/x/tables/tables.yaml', text: '[]\n' }]);
+    assert.deepEqual(out.change?.edits, [
       {
-        textDocument: { uri: tables, version: null },
-        edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '[]\n' }],
+        file: '/p/metadata/databases/databases.yaml',
+        version: null,
+        edits: [
+          {
+            range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } },
+            newText:
+              '- name: x\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url:\n        from_env: X\n  tables: "!include x/tables/tables.yaml"\n',
+          },
+        ],
       },
     ]);
-    assert.deepEqual(out.edit?.documentChanges[0], {
-      textDocument: { uri: pathToUri('/p/metadata/databases/databases.yaml'), version: null },
-      edits: [
-        {
-          range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } },
-          newText:
-            '- name: x\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url:\n        from_env: X\n  tables: "!include x/tables/tables.yaml"\n',
-        },
-      ],
-    });
     assert.deepEqual(out.files, ['/p/metadata/databases/databases.yaml', '/p/metadata/databases/x/tables/tables.yaml']);
   });
 
   test('deletes and renames as file operations', () => {
     const out = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'rename_source', args: { name: 'default', new_name: 'main' } } });
-    assert.deepEqual(out.edit?.documentChanges.at(-1), {
+    assert.deepEqual(out.change?.files.at(-1), {
       kind: 'rename',
-      oldUri: pathToUri('/p/metadata/databases/default/tables/tables.yaml'),
-      newUri: pathToUri('/p/metadata/databases/main/tables/tables.yaml'),
-      options: { overwrite: false },
+      from: '/p/metadata/databases/default/tables/tables.yaml',
+      to: '/p/metadata/databases/main/tables/tables.yaml',
     });
     const dropped = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'drop_source', args: { name: 'default' } } });
     assert.deepEqual(
-      dropped.edit?.documentChanges.slice(1).map((c) => ('kind' in c ? `${c.kind} ${'uri' in c ? c.uri.replace(/.*metadata\//, '') : ''}` : 'text')),
+      dropped.change?.files.map((c) => (c.kind === 'delete' ? `delete ${c.file.replace(/.*metadata\//, '')}` : c.kind)),
       [
         'delete databases/default/tables/tables.yaml',
         'delete databases/default/tables/public_author.yaml',

@@ -59,7 +59,7 @@ describe('graphqlMetadata/planExport', () => {
       ...abs({ 'databases/old/tables/tables.yaml': '- "!include public_x.yaml"\n', 'databases/old/tables/public_x.yaml': 'table: x\n', 'README.md': 'mine\n' }),
     });
     const plan = planExport(host, { root: ROOT, metadata });
-    assert.ok(!('error' in plan));
+    assert.ok(plan.ok);
     const changed = plan.files.filter((f) => f.rel.startsWith('databases/'));
     assert.deepEqual(
       changed.map((f) => [f.rel, f.kind]),
@@ -120,7 +120,7 @@ describe('graphqlMetadata/planExport', () => {
   test('a folder is not removed when something is written into it or it holds a file the export does not own', () => {
     const host = memoryHost({ ...abs(BASE), ...abs({ 'databases/old/tables/public_x.yaml': 'table: x\n', 'databases/old/seed.sql': 'select 1;\n' }) });
     const plan = planExport(host, { root: ROOT, metadata: baseMetadata() });
-    assert.ok(!('error' in plan));
+    assert.ok(plan.ok);
     assert.deepEqual(
       plan.files.filter((f) => f.kind === 'delete').map((f) => f.rel),
       ['databases/old/tables/public_x.yaml'],
@@ -132,6 +132,7 @@ describe('graphqlMetadata/planExport', () => {
     const metadata = baseMetadata();
     (metadata.sources as JsonObject[])[0]!.name = '..';
     assert.deepEqual(planExport(memoryHost(abs(BASE)), { root: ROOT, metadata }), {
+      ok: false,
       error: 'Cannot export: The source name ".." cannot be used as a file or folder name.',
     });
   });
@@ -141,7 +142,7 @@ describe('graphqlMetadata/localMetadata', () => {
   test('the JSON apply sends, and the errors (schemas included) with their 0-based places', () => {
     const author = `${BASE['databases/default/tables/public_author.yaml']!}bogus: 1\n`;
     const out = setup({ 'databases/default/tables/public_author.yaml': author }).handlers.localMetadata({ root: ROOT });
-    assert.ok(!('error' in out));
+    assert.ok(out.ok);
     assert.equal(out.files, 5);
     assert.deepEqual(
       out.errors.map((e) => [e.file, e.line, e.character, e.code]),
@@ -149,16 +150,16 @@ describe('graphqlMetadata/localMetadata', () => {
     );
     assert.deepEqual(out.metadata, directoryToMetadata(load({ ...BASE, 'databases/default/tables/public_author.yaml': author })).metadata);
     const clean = setup().handlers.localMetadata({ root: ROOT });
-    assert.ok(!('error' in clean));
-    assert.deepEqual(clean, { metadata: baseMetadata(), errors: [], files: 5 });
+    assert.ok(clean.ok);
+    assert.deepEqual(clean, { ok: true, metadata: baseMetadata(), errors: [], files: 5 });
   });
 
   test('a folder that is not a root is refused', () => {
-    assert.deepEqual(setup().handlers.localMetadata({ root: '/p' }), { error: '/p is not a metadata root of this workspace.' });
+    assert.deepEqual(setup().handlers.localMetadata({ root: '/p' }), { ok: false, error: '/p is not a metadata root of this workspace.' });
   });
 });
 
-describe('graphqlMetadata/serverFindings', () => {
+describe('graphqlMetadata/engineFindings', () => {
   const missingArticle = {
     type: 'table',
     name: 'table public.article in source default',
@@ -175,8 +176,9 @@ describe('graphqlMetadata/serverFindings', () => {
 
   test('each object a diagnostic on the line that defines it, kept over re-checks, following the text, until cleared', () => {
     const { workspace, host, published, statuses, handlers } = setup();
-    const out = handlers.serverFindings({ root: ROOT, inconsistentObjects: [missingArticle, badRelationship, elsewhere] });
+    const out = handlers.engineFindings({ root: ROOT, inconsistentObjects: [missingArticle, badRelationship, elsewhere] });
     assert.deepEqual(out, {
+      ok: true,
       placed: [
         {
           file: ARTICLE,
@@ -210,7 +212,7 @@ describe('graphqlMetadata/serverFindings', () => {
       ['server-inconsistent-object 1:0-1:5', 'server-inconsistent-object 5:10-5:16'],
     );
 
-    assert.deepEqual(handlers.serverFindings({ root: ROOT }), { placed: [], unplaced: [] });
+    assert.deepEqual(handlers.engineFindings({ root: ROOT }), { ok: true, placed: [], unplaced: [] });
     assert.deepEqual(published.get(pathToUri(ARTICLE)), []);
     assert.equal(statuses.at(-1)?.roots[0]?.errors, 0);
   });
@@ -218,18 +220,31 @@ describe('graphqlMetadata/serverFindings', () => {
   test("a rejection's JSON path lands on the value it names", () => {
     const { published, handlers } = setup();
     const path = '$.args.metadata.sources[0].tables[1].object_relationships[0].using';
-    const out = handlers.serverFindings({ root: ROOT, error: { path, message: 'expecting a column' } });
-    assert.deepEqual(out, { placed: [{ file: ARTICLE, line: 6, character: 6, code: 'server-error', message: `expecting a column (${path})` }], unplaced: [] });
+    const out = handlers.engineFindings({ root: ROOT, error: { path, message: 'expecting a column' } });
+    assert.deepEqual(out, {
+      ok: true,
+      placed: [{ file: ARTICLE, line: 6, character: 6, code: 'server-error', message: `expecting a column (${path})` }],
+      unplaced: [],
+    });
     assert.deepEqual(summary(published.get(pathToUri(ARTICLE))), [`server-error 6:6-6:42 expecting a column (${path})`]);
   });
 
   test("a rejection's internal list is placed like get_inconsistent_metadata's; the rule settings apply", () => {
     const { workspace, published, handlers } = setup();
     workspace.severity = { 'server-inconsistent-object': 'warning' };
-    handlers.serverFindings({ root: ROOT, error: { path: '$.args', message: 'cannot continue due to inconsistent metadata', internal: [badRelationship] } });
+    handlers.engineFindings({ root: ROOT, error: { path: '$.args', message: 'cannot continue due to inconsistent metadata', internal: [badRelationship] } });
     assert.deepEqual(
       published.get(pathToUri(ARTICLE))?.map((d) => [d.code, d.severity, d.range.start.line]),
       [['server-inconsistent-object', 2, 4]],
     );
+  });
+
+  test('a folder that is not a root is refused, nothing kept', () => {
+    const { published, handlers } = setup();
+    assert.deepEqual(handlers.engineFindings({ root: '/p', inconsistentObjects: [missingArticle] }), {
+      ok: false,
+      error: '/p is not a metadata root of this workspace.',
+    });
+    assert.deepEqual(published.get(pathToUri(ARTICLE)) ?? [], []);
   });
 });

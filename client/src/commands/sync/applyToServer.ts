@@ -29,7 +29,7 @@ export const applyToServer: CommandFactory = (ctx) => async (arg) => {
   if (saved) return saved;
   const params: LocalMetadataParams = { root: ready.root };
   const local = await ctx.client.sendRequest(localMetadataRequest, params);
-  if ('error' in local) return tell('failed', local.error);
+  if (!local.ok) return tell('failed', local.error);
   if (local.errors.length > 0) return refuseLocalErrors(ready, local.errors);
   const resourceVersion = resourceVersionArg(ready.args) ?? rememberedVersion(ctx.workspaceState.get(exportRecordKey(ready.root)), ready.session.url.href);
   if (!confirmed) await confirmApply(ready, resourceVersion);
@@ -92,7 +92,7 @@ async function rejected(ctx: CommandContext, ready: Ready, error: ApiError, reso
       ...(error.internal !== undefined ? { internal: error.internal } : {}),
     },
   });
-  const placed = 'placed' in report ? report : { placed: [], unplaced: [] };
+  const placed = report.ok ? report : { placed: [], unplaced: [] };
   const message =
     `The server rejected ${ready.folder}; nothing was applied. ${error.message} ${placementMessage(placed.placed, placed.unplaced, shown)}`.trim();
   offerProblems(message, placed.placed.length > 0, 'error');

@@ -96,7 +96,10 @@ function wholeText(text: string): vscode.Range {
   return new vscode.Range(0, 0, lines.length - 1, lines.at(-1)!.length);
 }
 
-/** The folders under databases/ the export emptied (a dropped source): removed once empty (undo recreates a folder with its files). */
+/**
+ * The folders the export emptied (a dropped source; the language server plans them, core/sync/emptied.ts),
+ * deepest first: each removed if it is empty now (undo recreates a folder with its files).
+ */
 async function removeEmptied(folders: readonly string[]): Promise<void> {
   for (const folder of folders) {
     const uri = uriOf(folder);

@@ -7,14 +7,14 @@ import * as vscode from 'vscode';
 import type { ApiError } from '../../../../common/api/errors';
 import { exportMetadataV2 } from '../../../../common/api/manage';
 import type { MetadataRequest } from '../../../../common/api/types';
-import { listRootsRequest, planExportRequest, projectFactsRequest, serverFindingsRequest } from '../../../../common/protocol';
+import { engineFindingsRequest, listRootsRequest, planExportRequest, projectFactsRequest } from '../../../../common/protocol';
 import type {
+  EngineFindingsParams,
+  EngineFindingsResult,
   PlanExportParams,
   PlanExportResult,
   PlannedFile,
   ProjectFactsResult,
-  ServerFindingsParams,
-  ServerFindingsResult,
 } from '../../../../common/protocol';
 import { isInside, toCorePath } from '../../../../common/paths';
 import type { Args } from '../args';
@@ -41,7 +41,7 @@ export interface Ready {
   readonly host: string;
 }
 
-export type Plan = Exclude<PlanExportResult, { error: string }>;
+export type Plan = Extract<PlanExportResult, { ok: true }>;
 
 /** `{root?}` or the folder of the active editor / the only one / the one picked; then the connection. */
 export async function prepare(ctx: CommandContext, arg: unknown): Promise<Ready | Result> {
@@ -120,7 +120,7 @@ async function planFor(
 ): Promise<{ ok: true; plan: Plan } | { ok: false; result: Result }> {
   const params: PlanExportParams = { root: ready.root, metadata: server.metadata };
   const plan = await ctx.client.sendRequest(planExportRequest, params);
-  if ('error' in plan) return { ok: false, result: tell('failed', plan.error) };
+  if (!plan.ok) return { ok: false, result: tell('failed', plan.error) };
   for (const warning of plan.warnings) {
     ctx.log.warn(warning);
     void vscode.window.showWarningMessage(warning);
@@ -159,8 +159,8 @@ export function listFiles(documents: readonly vscode.TextDocument[]): string {
   return documents.map((d) => vscode.workspace.asRelativePath(d.uri, false)).join(', ');
 }
 
-export function sendComplaint(ctx: CommandContext, params: ServerFindingsParams): Promise<ServerFindingsResult> {
-  return ctx.client.sendRequest(serverFindingsRequest, params);
+export function sendComplaint(ctx: CommandContext, params: EngineFindingsParams): Promise<EngineFindingsResult> {
+  return ctx.client.sendRequest(engineFindingsRequest, params);
 }
 
 export function offerProblems(message: string, placed: boolean, level: 'error' | 'warning'): void {

@@ -23,7 +23,7 @@ export const showInconsistencies: CommandFactory = (ctx) => async (arg) => {
 export async function report(ctx: CommandContext, ready: Ready, data: InconsistencyReport, lead: string): Promise<Result> {
   const objects = Array.isArray(data.inconsistent_objects) ? data.inconsistent_objects : [];
   const placed = await sendComplaint(ctx, { root: ready.root, inconsistentObjects: objects });
-  if ('error' in placed) return tell('failed', placed.error);
+  if (!placed.ok) return tell('failed', placed.error);
   const message = lead + inconsistenciesMessage(ready.host, placed.placed, placed.unplaced, shown);
   ctx.log.info(message);
   if (objects.length === 0) void vscode.window.showInformationMessage(message);

@@ -13,7 +13,7 @@ export type DatabaseMode = 'auto' | 'migrations' | 'live' | 'off';
 export const DATABASE_MODES: readonly DatabaseMode[] = ['auto', 'migrations', 'live', 'off'];
 
 /** A source's `configuration.connection_info.database_url` in databases.yaml. */
-export type DatabaseUrlConfig =
+type DatabaseUrlConfig =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'env'; readonly variable: string }
   | {
@@ -47,7 +47,7 @@ function readParams(node: YNode): DatabaseUrlConfig {
   return { kind: 'params', host, port: port ?? '5432', user, password: text('password'), database };
 }
 
-export function readDatabaseUrl(node: YNode): DatabaseUrlConfig {
+function readDatabaseUrl(node: YNode): DatabaseUrlConfig {
   if (node === undefined || node === null) return { kind: 'none' };
   const url = stringValue(node);
   if (url !== undefined) return url.trim() === '' ? { kind: 'none' } : { kind: 'url', url: url.trim() };
@@ -76,7 +76,7 @@ export function sourceConnections(sources: readonly SourceFact[]): SourceConnect
 /** Looks a variable up: its value and where it was found (`environment`, `.env`), or undefined when unset or empty. */
 export type EnvLookup = (name: string) => { readonly value: string; readonly where: string } | undefined;
 
-export type UrlResolution = { readonly kind: 'url'; readonly url: string; readonly from: string } | { readonly kind: 'none'; readonly why: string };
+type UrlResolution = { readonly kind: 'url'; readonly url: string; readonly from: string } | { readonly kind: 'none'; readonly why: string };
 
 /** Explicit URLs (the setting or the CLI flag) by source name, with how to name their origin. */
 export interface ExplicitUrls {

@@ -2,7 +2,7 @@ import type { ModelView } from './lookup';
 import type { FunctionArgModel, FunctionModel } from './model';
 
 /** The input arguments as the engine counts them (OUT and TABLE columns are not inputs). */
-export function inputArgs(fn: FunctionModel): FunctionArgModel[] {
+function inputArgs(fn: FunctionModel): FunctionArgModel[] {
   return fn.args.filter((a) => a.mode === 'in' || a.mode === 'inout' || a.mode === 'variadic');
 }
 
@@ -24,7 +24,7 @@ function returnProblems(view: ModelView, fn: FunctionModel, isTracked: (schema: 
   return isTracked(relation.schema, relation.name) ? [] : [`it returns \`${relation.schema}.${relation.name}\`, which is not tracked`];
 }
 
-export interface TrackedFunctionConfig {
+interface TrackedFunctionConfig {
   readonly exposedAs?: string;
   readonly sessionArgument?: string;
 }
@@ -49,7 +49,7 @@ export function trackedFunctionProblems(
   return out;
 }
 
-export interface ComputedFieldConfig {
+interface ComputedFieldConfig {
   readonly tableArgument?: string;
   readonly sessionArgument?: string;
 }

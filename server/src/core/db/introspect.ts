@@ -73,7 +73,7 @@ export const INTROSPECTION_QUERIES = {
     FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE t.typtype = 'e' AND ${USER_SCHEMA} ORDER BY 1, 2`),
 } as const;
 
-export type IntrospectionQuery = keyof typeof INTROSPECTION_QUERIES;
+type IntrospectionQuery = keyof typeof INTROSPECTION_QUERIES;
 
 /** What each query returned: its `rows` value (anything; the conversion checks every field). */
 export type IntrospectionRows = Readonly<Record<IntrospectionQuery, unknown>>;

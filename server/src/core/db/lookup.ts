@@ -89,7 +89,7 @@ function missing(suggestion: string | undefined): Judgement<never> {
 }
 
 /** `a.b` / `"A"."b c"` / `b` into [schema?, name]; undefined for anything else (arrays, modifiers). */
-export function splitQualified(text: string): [string | undefined, string] | undefined {
+function splitQualified(text: string): [string | undefined, string] | undefined {
   const parts: string[] = [];
   let i = 0;
   while (i < text.length) {

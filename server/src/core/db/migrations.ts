@@ -41,7 +41,7 @@ export interface MigrationFile {
   readonly statements: readonly MigrationStatement[];
 }
 
-export type MigrationLayout = 'per-source' | 'flat' | 'plain-sql' | 'none';
+type MigrationLayout = 'per-source' | 'flat' | 'plain-sql' | 'none';
 
 export interface SourceMigrations {
   readonly source: string;

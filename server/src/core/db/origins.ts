@@ -18,7 +18,7 @@ export interface Origins {
   readonly types: Map<string, SqlOrigin>;
 }
 
-export interface AppliedStatement {
+interface AppliedStatement {
   readonly file: string;
   /** Offsets of the statement in the file. */
   readonly start: number;

@@ -4,7 +4,7 @@
  * message, log, finding and status.
  */
 
-export interface PostgresUrlParts {
+interface PostgresUrlParts {
   readonly user: string;
   /** Decoded; undefined when the URL carries none (in its user info or as `?password=`). */
   readonly password: string | undefined;
@@ -16,7 +16,7 @@ export interface PostgresUrlParts {
 }
 
 const SCHEME = /^(postgres(?:ql)?):\/\//i;
-export const MASK = '***';
+const MASK = '***';
 
 function decode(text: string): string {
   try {

@@ -42,7 +42,7 @@ export function boolExpTables(ctx: { readonly index: ProjectIndex; readonly data
 }
 
 /** An object relationship on local columns leads where the model's foreign key on those columns points. */
-export function foreignKeyTarget(databases: DatabaseModels, table: TableFact, rel: RelationshipFact, walk: Walk): QualifiedTable | undefined {
+function foreignKeyTarget(databases: DatabaseModels, table: TableFact, rel: RelationshipFact, walk: Walk): QualifiedTable | undefined {
   const using = rel.kind === 'object' ? foreignKeyUsing(walk, rel) : undefined;
   if (using?.kind !== 'local') return undefined;
   const fk = viewOf(databases, table.source)

@@ -5,7 +5,7 @@ import type { SourceFact } from '../project/index/types';
 import type { AddSourceArgs } from './operations';
 import { join, relative } from '../util/paths';
 import { databasesPath, findSource, yamlDoc } from './find';
-import type { EditResult, FileChange, OperationEdit } from './types';
+import type { EditResult, FileOperation, OperationEdit } from './types';
 import { change, failure } from './types';
 import { appendItem, insertPair, joinLines, renderItem, replacePairValue } from './yaml';
 
@@ -33,7 +33,7 @@ function appendSource(result: RootResult, args: AddSourceArgs): EditResult {
   const layout = folderSafe(args.name);
   const tablesFile = join(result.root, 'databases', args.name, 'tables', 'tables.yaml');
   const entry = { name: args.name, kind: args.kind, configuration: args.configuration, tables: layout ? `!include ${args.name}/tables/tables.yaml` : [] };
-  const files: FileChange[] = layout ? [{ kind: 'create', file: tablesFile, text: '[]\n' }] : [];
+  const files: FileOperation[] = layout ? [{ kind: 'create', file: tablesFile, text: '[]\n' }] : [];
   const notes = layout ? [] : [`The name \`${args.name}\` cannot be a folder name, so its tables are listed inline in databases.yaml.`];
   const doc = yamlDoc(result, path);
   if (!doc) return change([], [{ kind: 'create', file: path, text: joinLines(renderItem(entry, '')) }, ...files], notes);

@@ -9,7 +9,7 @@ import { yamlDoc } from './find';
 import { findSource } from './find';
 import { filesOwnedBy } from './includes';
 import { removeRelationshipEntries } from './relationshipLists';
-import type { FileChange, OperationEdit, TextEdit } from './types';
+import type { FileOperation, OperationEdit, TextEdit } from './types';
 import { change, failure } from './types';
 import { removeTopItems } from './yaml';
 
@@ -25,7 +25,7 @@ export const dropSource: OperationEdit<DropSourceArgs> = (result, args) => {
   if (!doc || !isSeq(doc.contents) || !doc.contents.items.includes(source.at.node)) {
     return failure(`Source \`${args.name}\` is not an entry of the list in databases.yaml; remove it by hand.`);
   }
-  const files: FileChange[] = filesOwnedBy(result, doc.path, spanOf(source.at.node)).map((file) => ({ kind: 'delete', file }));
+  const files: FileOperation[] = filesOwnedBy(result, doc.path, spanOf(source.at.node)).map((file) => ({ kind: 'delete', file }));
   const deleted = new Set(files.map((f) => (f.kind === 'delete' ? f.file : '')));
   const remote = remoteRelationshipsTo(result, args.name).filter((r) => !deleted.has(r.file));
   const edits: TextEdit[] = [...removeTopItems(doc, doc.contents, [source.at.node])];

@@ -6,7 +6,7 @@ import type { RenameSourceArgs } from './operations';
 import { join, relative } from '../util/paths';
 import { remoteRelationshipsTo } from './dropSource';
 import { findSource } from './find';
-import type { FileChange, OperationEdit, TextEdit } from './types';
+import type { FileOperation, OperationEdit, TextEdit } from './types';
 import { change, failure } from './types';
 
 /** Folder names the rename moves without quoting trouble in the include paths. */
@@ -35,7 +35,7 @@ export const renameSource: OperationEdit<RenameSourceArgs> = (result, args) => {
 
 interface FolderMove {
   edits: TextEdit[];
-  files: FileChange[];
+  files: FileOperation[];
   notes: string[];
 }
 
@@ -57,7 +57,7 @@ function moveFolder(result: RootResult, source: SourceFact, args: RenameSourceAr
   const edits = refs.map((ref) => ({ file: source.at.file, span: { start: ref.span.start, end: ref.span.start + args.name.length }, newText: args.new_name }));
   // File by file (not the folder): each move is then a file event of its own for every watcher.
   const moves = [...result.project.files.keys()].filter((p) => p.startsWith(`${from}/`)).sort();
-  return { edits, files: moves.map((file): FileChange => ({ kind: 'rename', from: file, to: to + file.slice(from.length) })), notes: [] };
+  return { edits, files: moves.map((file): FileOperation => ({ kind: 'rename', from: file, to: to + file.slice(from.length) })), notes: [] };
 }
 
 function includesOf(result: RootResult, source: SourceFact): { raw: string; span: { start: number; end: number } }[] {

@@ -1,22 +1,14 @@
 import type { RootResult } from '../check';
-import type { TextEdit } from '../features/types';
+import type { FileOperation, TextEdit, WorkspaceChange } from '../features/types';
 import type { MetadataOperation } from './operations';
 
-export type { TextEdit };
-
-/** File operations of a local change; applied after the text edits, in order. */
-export type FileChange =
-  | { readonly kind: 'create'; readonly file: string; readonly text: string }
-  | { readonly kind: 'rename'; readonly from: string; readonly to: string }
-  | { readonly kind: 'delete'; readonly file: string };
+export type { FileOperation, TextEdit };
 
 /**
- * The local counterpart of an operation the server accepted: text edits (spans of the files as
- * the check read them), then file operations, plus notes for the user.
+ * The local counterpart of an operation the engine accepted: a workspace change (text edits in
+ * spans of the files as the check read them, then file operations), plus notes for the user.
  */
-export interface LocalChange {
-  readonly edits: readonly TextEdit[];
-  readonly files: readonly FileChange[];
+export interface LocalChange extends WorkspaceChange {
   readonly notes: readonly string[];
 }
 
@@ -27,7 +19,7 @@ export type OperationEdit<A> = (result: RootResult, args: A) => EditResult;
 
 export type ArgsOf<T extends MetadataOperation['type']> = Extract<MetadataOperation, { type: T }>['args'];
 
-export function change(edits: readonly TextEdit[], files: readonly FileChange[] = [], notes: readonly string[] = []): EditResult {
+export function change(edits: readonly TextEdit[], files: readonly FileOperation[] = [], notes: readonly string[] = []): EditResult {
   return { change: { edits, files, notes } };
 }
 

@@ -22,6 +22,8 @@ export function applyChange(files: ReadonlyMap<string, string>, change: Workspac
     if (op.kind === 'create') {
       if (out.has(op.file)) throw new Error(`create of a file that exists: ${op.file}`);
       out.set(op.file, op.text);
+    } else if (op.kind === 'delete') {
+      if (!out.delete(op.file)) throw new Error(`delete of a file that does not exist: ${op.file}`);
     } else {
       const text = out.get(op.from);
       if (text === undefined || out.has(op.to)) throw new Error(`rename ${op.from} -> ${op.to} is not possible`);

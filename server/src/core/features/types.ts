@@ -20,12 +20,17 @@ export interface TextEdit {
   readonly newText: string;
 }
 
+/** A file created with its text, renamed (a file or a folder), or deleted. */
 export type FileOperation =
-  { readonly kind: 'create'; readonly file: string; readonly text: string } | { readonly kind: 'rename'; readonly from: string; readonly to: string };
+  | { readonly kind: 'create'; readonly file: string; readonly text: string }
+  | { readonly kind: 'rename'; readonly from: string; readonly to: string }
+  | { readonly kind: 'delete'; readonly file: string };
 
 /**
  * One change to the workspace, applied as a unit: first the text edits (files named by their
- * current paths), then the file operations in order (creates with their text, renames).
+ * current paths), then the file operations in order (creates with their text, renames, deletes).
+ * The one change type of the core (quick fixes, refactors, rename, the server commands' local
+ * edits); the language server makes its spans ranges once (lsp/features/rangedChange.ts).
  */
 export interface WorkspaceChange {
   readonly edits: readonly TextEdit[];

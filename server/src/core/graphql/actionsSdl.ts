@@ -1,5 +1,16 @@
 import { Kind } from 'graphql';
-import type { DefinitionNode, DocumentNode, FieldDefinitionNode, InputValueDefinitionNode, NameNode, TypeNode } from 'graphql';
+import type {
+  DefinitionNode,
+  EnumTypeDefinitionNode,
+  FieldDefinitionNode,
+  InputObjectTypeDefinitionNode,
+  InputValueDefinitionNode,
+  NameNode,
+  ObjectTypeDefinitionNode,
+  ObjectTypeExtensionNode,
+  ScalarTypeDefinitionNode,
+  TypeNode,
+} from 'graphql';
 import type { Span } from '../diagnostics';
 import type { Project } from '../project/project';
 import { join } from '../util/paths';
@@ -67,6 +78,41 @@ const TYPE_KINDS: ReadonlyMap<string, CustomTypeKind> = new Map([
   [Kind.SCALAR_TYPE_DEFINITION, 'scalars'],
 ]);
 
+/**
+ * A definition of actions.graphql as the CLI reads it (cli-ext `getAllActionsFromSdl` /
+ * `getAllTypesFromSdl`): `type Query` / `type Mutation` (or an `extend type` of them), whose fields
+ * are actions; a custom type (scalar, enum, input or object definition); or anything else.
+ */
+export type SdlDefinition =
+  | { readonly role: 'root'; readonly node: ObjectTypeDefinitionNode | ObjectTypeExtensionNode; readonly operation: SdlAction['operation'] }
+  | {
+      readonly role: 'type';
+      readonly node: ObjectTypeDefinitionNode | InputObjectTypeDefinitionNode | EnumTypeDefinitionNode | ScalarTypeDefinitionNode;
+      readonly kind: CustomTypeKind;
+    }
+  | { readonly role: 'other'; readonly node: DefinitionNode };
+
+/**
+ * The one reader of actions.graphql: its definitions, each classified; the syntax error when it does
+ * not parse. The facts below (rules, editor features) and the metadata build (sync/sdlRead.ts) read it.
+ */
+export function readActionsGraphql(
+  text: string,
+): { readonly ok: true; readonly definitions: readonly SdlDefinition[] } | { readonly ok: false; readonly error: GraphqlSyntaxError } {
+  const parsed = parseGraphql(text);
+  if (!parsed.doc) return { ok: false, error: parsed.error };
+  return { ok: true, definitions: parsed.doc.definitions.map(classify) };
+}
+
+function classify(node: DefinitionNode): SdlDefinition {
+  const operation = node.kind === Kind.OBJECT_TYPE_DEFINITION || node.kind === Kind.OBJECT_TYPE_EXTENSION ? ROOTS.get(node.name.value) : undefined;
+  if (operation) return { role: 'root', node: node as ObjectTypeDefinitionNode | ObjectTypeExtensionNode, operation };
+  const kind = TYPE_KINDS.get(node.kind);
+  if (kind)
+    return { role: 'type', node: node as ObjectTypeDefinitionNode | InputObjectTypeDefinitionNode | EnumTypeDefinitionNode | ScalarTypeDefinitionNode, kind };
+  return { role: 'other', node };
+}
+
 /** The facts of a project's actions.graphql (undefined when there is no such file). Parsed once per text. */
 export function actionsSdl(project: Project): ActionsSdl | undefined {
   const file = project.files.get(join(project.root, ACTIONS_GRAPHQL));
@@ -87,38 +133,44 @@ function cachedSdl(path: string, text: string): ActionsSdl {
 }
 
 export function readSdl(file: string, text: string): ActionsSdl {
-  const parsed = parseGraphql(text);
-  if (!parsed.doc) return { file, error: parsed.error, actions: [], types: [], defined: new Set(), refs: [], roots: [] };
-  return { file, ...collect(parsed.doc, text) };
+  const read = readActionsGraphql(text);
+  if (!read.ok) return { file, error: read.error, actions: [], types: [], defined: new Set(), refs: [], roots: [] };
+  return { file, ...collect(read.definitions, text) };
 }
 
-function collect(doc: DocumentNode, text: string): Omit<ActionsSdl, 'file' | 'error'> {
+function collect(definitions: readonly SdlDefinition[], text: string): Omit<ActionsSdl, 'file' | 'error'> {
   const actions: SdlAction[] = [];
   const types: SdlType[] = [];
   const refs: SdlName[] = [];
   const roots: SdlName[] = [];
   const defined = new Set<string>();
-  for (const def of doc.definitions) {
-    const name = nameOf(def);
+  for (const def of definitions) {
+    const name = nameOf(def.node);
     if (!name) continue;
-    const operation = isObjectLike(def) ? ROOTS.get(name.value) : undefined;
-    if (operation) {
+    if (def.role === 'root') {
+      const operation = def.operation;
       roots.push(named(name));
       actions.push(
-        ...fieldsOf(def).map((f) => ({ ...named(f.name), full: spanOf(f), operation, signature: oneLine(text.slice(f.loc?.start ?? 0, f.loc?.end ?? 0)) })),
+        ...fieldsOf(def.node).map((f) => ({
+          ...named(f.name),
+          full: spanOf(f),
+          operation,
+          signature: oneLine(text.slice(f.loc?.start ?? 0, f.loc?.end ?? 0)),
+        })),
       );
     } else {
-      if (def.kind !== Kind.OBJECT_TYPE_EXTENSION && def.kind !== Kind.INPUT_OBJECT_TYPE_EXTENSION) defined.add(name.value);
-      const kind = TYPE_KINDS.get(def.kind);
-      if (kind) types.push({ ...named(name), full: spanOf(def), kind, fields: fieldsOf(def).map((f) => ({ ...named(f.name), list: isList(f.type) })) });
+      if (def.node.kind !== Kind.OBJECT_TYPE_EXTENSION && def.node.kind !== Kind.INPUT_OBJECT_TYPE_EXTENSION) defined.add(name.value);
+      if (def.role === 'type')
+        types.push({
+          ...named(name),
+          full: spanOf(def.node),
+          kind: def.kind,
+          fields: fieldsOf(def.node).map((f) => ({ ...named(f.name), list: isList(f.type) })),
+        });
     }
-    refs.push(...typeRefs(def));
+    refs.push(...typeRefs(def.node));
   }
   return { actions, types, defined, refs, roots };
-}
-
-function isObjectLike(def: DefinitionNode): boolean {
-  return def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION;
 }
 
 function nameOf(def: DefinitionNode): NameNode | undefined {

@@ -17,13 +17,13 @@ export const MAX_NESTING = 256;
  */
 export const MAX_TOKENS = 200_000;
 
-export type BoundedParse =
+type BoundedParse =
   /** `cst`: the parser's tokens, kept when the document has errors (parse/mistakes reads them). */
   | { readonly kind: 'parsed'; readonly doc: Document.Parsed; readonly cst?: readonly CST.Token[] }
   | { readonly kind: 'too-deep'; readonly span: Span }
   | { readonly kind: 'too-large'; readonly tokens: number };
 
-export interface ParseLimits {
+interface ParseLimits {
   readonly maxNesting: number;
   readonly maxTokens: number;
 }

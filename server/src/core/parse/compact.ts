@@ -10,7 +10,7 @@ import type { YNode } from './ast';
  *
  * Scalar: [0, value, range, type, tag?]; map: [1, range, flow, [[key, value], ...]]; seq: [2, range, flow, [item, ...]].
  */
-export type CompactNode = null | [0, unknown, Range, string | undefined, string?] | [1 | 2, Range, boolean, unknown[]];
+type CompactNode = null | [0, unknown, Range, string | undefined, string?] | [1 | 2, Range, boolean, unknown[]];
 
 export function toCompact(doc: Document.Parsed): CompactNode | undefined {
   if (doc.errors.length > 0 || doc.warnings.length > 0) return undefined;

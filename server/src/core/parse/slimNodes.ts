@@ -16,7 +16,7 @@ import type { Range } from 'yaml';
  *
  * Installed once per process, when the parse layer is loaded, on the yaml package's node classes.
  */
-export function installSlimRanges(): void {
+function installSlimRanges(): void {
   for (const type of [Scalar, YAMLMap, YAMLSeq, Alias]) {
     const proto = type.prototype as object;
     if (Object.prototype.hasOwnProperty.call(proto, 'range')) continue;

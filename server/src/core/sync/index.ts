@@ -6,6 +6,7 @@ export { emitYaml } from './emitYaml';
 export { actionsGraphql } from './sdlWrite';
 export { planWrite, planChanges, isOwnedPath } from './plan';
 export type { WritePlan } from './plan';
+export { emptiedFolders } from './emptied';
 export { locateJsonPath, SourceMap } from './sourceMap';
 export type { SourceLoc, Located } from './sourceMap';
 export { locateInconsistency } from './locate';

@@ -1,13 +1,13 @@
 import { Kind, print } from 'graphql';
-import type { DefinitionNode, EnumValueDefinitionNode, FieldDefinitionNode, InputValueDefinitionNode, StringValueNode, TypeNode } from 'graphql';
+import type { EnumValueDefinitionNode, FieldDefinitionNode, InputValueDefinitionNode, StringValueNode, TypeNode } from 'graphql';
 import type { Span } from '../diagnostics';
-import type { CustomTypeKind } from '../graphql/actionsSdl';
-import { parseGraphql } from '../graphql/parse';
+import { readActionsGraphql } from '../graphql/actionsSdl';
+import type { CustomTypeKind, SdlDefinition } from '../graphql/actionsSdl';
 
 /**
- * actions.graphql read the way the CLI's `sdl from` does (cli-ext `getAllActionsFromSdl` and
- * `getAllTypesFromSdl`): every field of `type Query` / `type Mutation` (or an `extend type` of them)
- * is an action; scalar, enum, input and object definitions are custom types.
+ * actions.graphql as the metadata build needs it (the CLI's `sdl from`), read by the one reader
+ * (graphql/actionsSdl.ts: which definitions are actions and which custom types): each action's
+ * arguments and output type as written, each type's fields or values with their descriptions.
  */
 
 export interface SdlValue {
@@ -46,42 +46,22 @@ export interface SdlDefinitions {
   readonly types: readonly SdlTypeDef[];
 }
 
-const ROOTS: ReadonlyMap<string, SdlActionDef['operation']> = new Map([
-  ['Query', 'query'],
-  ['Mutation', 'mutation'],
-]);
-const KINDS: ReadonlyMap<string, CustomTypeKind> = new Map([
-  [Kind.SCALAR_TYPE_DEFINITION, 'scalars'],
-  [Kind.ENUM_TYPE_DEFINITION, 'enums'],
-  [Kind.INPUT_OBJECT_TYPE_DEFINITION, 'input_objects'],
-  [Kind.OBJECT_TYPE_DEFINITION, 'objects'],
-]);
-
 /** The definitions of actions.graphql; undefined when it does not parse. */
 export function readSdlDefinitions(text: string): SdlDefinitions | undefined {
-  const parsed = parseGraphql(text);
-  if (!parsed.doc) return undefined;
+  const read = readActionsGraphql(text);
+  if (!read.ok) return undefined;
   const actions: SdlActionDef[] = [];
   const types: SdlTypeDef[] = [];
-  for (const def of parsed.doc.definitions) {
-    const operation = rootOperation(def);
-    if (operation) actions.push(...actionsOf(def, operation));
-    else {
-      const type = typeOf(def);
-      if (type) types.push(type);
-    }
+  for (const def of read.definitions) {
+    if (def.role === 'root') actions.push(...actionsOf(def));
+    else if (def.role === 'type') types.push(typeOf(def));
   }
   return { actions, types };
 }
 
-function rootOperation(def: DefinitionNode): SdlActionDef['operation'] | undefined {
-  if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) return undefined;
-  return ROOTS.get(def.name.value);
-}
-
-function actionsOf(def: DefinitionNode, operation: SdlActionDef['operation']): SdlActionDef[] {
-  if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) return [];
-  return (def.fields ?? []).map((field) => ({
+function actionsOf(def: Extract<SdlDefinition, { role: 'root' }>): SdlActionDef[] {
+  const { node, operation } = def;
+  return (node.fields ?? []).map((field) => ({
     name: field.name.value,
     operation,
     arguments: (field.arguments ?? []).map(valueOf),
@@ -89,16 +69,16 @@ function actionsOf(def: DefinitionNode, operation: SdlActionDef['operation']): S
     span: spanOf(field),
     nameSpan: spanOf(field.name),
     typeSpan: spanOf(field.type),
-    rootSpan: spanOf(def.name),
+    rootSpan: spanOf(node.name),
   }));
 }
 
-function typeOf(def: DefinitionNode): SdlTypeDef | undefined {
-  const kind = KINDS.get(def.kind);
-  if (!kind || !('name' in def) || !def.name) return undefined;
-  const base = { name: def.name.value, kind, span: spanOf(def), nameSpan: spanOf(def.name) };
-  if (def.kind === Kind.ENUM_TYPE_DEFINITION) return { ...base, fields: (def.values ?? []).map(enumValueOf) };
-  if (def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) return { ...base, fields: (def.fields ?? []).map(valueOf) };
+function typeOf(def: Extract<SdlDefinition, { role: 'type' }>): SdlTypeDef {
+  const { node, kind } = def;
+  const base = { name: node.name.value, kind, span: spanOf(node), nameSpan: spanOf(node.name) };
+  if (node.kind === Kind.ENUM_TYPE_DEFINITION) return { ...base, fields: (node.values ?? []).map(enumValueOf) };
+  if (node.kind === Kind.OBJECT_TYPE_DEFINITION || node.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION)
+    return { ...base, fields: (node.fields ?? []).map(valueOf) };
   return { ...base, fields: [] };
 }
 

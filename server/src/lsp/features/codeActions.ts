@@ -7,7 +7,7 @@ import type { Finding, Severity, Span } from '../../core/diagnostics';
 import { toDiagnostic } from '../convert';
 import { uriToPath } from '../uri';
 import type { FeatureContext } from './context';
-import { toWorkspaceEdit } from './workspaceEdit';
+import { rangedChange, toWorkspaceEdit } from './rangedChange';
 
 const SOURCE = 'graphql-metadata';
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
@@ -26,7 +26,10 @@ export function onCodeAction(ctx: FeatureContext, params: CodeActionParams): Cod
   const fixes = wants(CodeActionKind.QuickFix) ? quickFixActions(ctx, doc?.result, file, params) : [];
   // What the database suggests here (track a table, add the relationships its foreign keys imply).
   const suggested = wants(CodeActionKind.Refactor) && doc ? databaseActions(doc.result, file) : [];
-  return [...fixes, ...suggested.map((fix) => ({ title: fix.title, kind: CodeActionKind.Refactor, edit: toWorkspaceEdit(ctx, doc?.result, fix.change) }))];
+  return [
+    ...fixes,
+    ...suggested.map((fix) => ({ title: fix.title, kind: CodeActionKind.Refactor, edit: toWorkspaceEdit(rangedChange(ctx, doc?.result, fix.change)) })),
+  ];
 }
 
 function quickFixActions(ctx: FeatureContext, result: RootResult | undefined, file: string, params: CodeActionParams): CodeAction[] {
@@ -39,7 +42,7 @@ function quickFixActions(ctx: FeatureContext, result: RootResult | undefined, fi
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
       ...(fix.preferred ? { isPreferred: true } : {}),
-      edit: toWorkspaceEdit(ctx, result, fix.change),
+      edit: toWorkspaceEdit(rangedChange(ctx, result, fix.change)),
     }));
   });
 }

@@ -2,7 +2,7 @@ import type { PrepareRenameParams, Range, RenameParams, WorkspaceEdit } from 'vs
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { prepareRename, rename } from '../../core/features/rename';
 import type { FeatureContext } from './context';
-import { toWorkspaceEdit } from './workspaceEdit';
+import { rangedChange, toWorkspaceEdit } from './rangedChange';
 
 /** textDocument/prepareRename: the name's range and text, or an error the editor shows. */
 export function onPrepareRename(ctx: FeatureContext, params: PrepareRenameParams): { range: Range; placeholder: string } | null {
@@ -19,5 +19,5 @@ export function onRename(ctx: FeatureContext, params: RenameParams): WorkspaceEd
   const renamed = input ? rename(input, params.newName) : undefined;
   if (!input || !renamed) return null;
   if ('error' in renamed) throw new ResponseError(ErrorCodes.InvalidRequest, renamed.error);
-  return toWorkspaceEdit(ctx, input.result, renamed.change);
+  return toWorkspaceEdit(rangedChange(ctx, input.result, renamed.change));
 }

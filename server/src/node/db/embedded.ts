@@ -9,7 +9,7 @@ import type { ApplyJob, ApplyResult } from './runner';
  * when it is done: the language server never loads PGlite and gets its memory back. A child that
  * crashes, disconnects or runs past the timeout is a clear reason, never a hang.
  */
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   /** The child's script (default: dist/dbWorker.js next to the bundle, else worker.js next to this file). */
   readonly workerPath?: string;
   /** Default 180 s. */
@@ -19,8 +19,7 @@ export interface EmbeddedOptions {
   readonly execArgv?: readonly string[];
 }
 
-export type EmbeddedOutcome =
-  { readonly ok: true; readonly result: ApplyResult; readonly stats: WorkerStats } | { readonly ok: false; readonly reason: string };
+type EmbeddedOutcome = { readonly ok: true; readonly result: ApplyResult; readonly stats: WorkerStats } | { readonly ok: false; readonly reason: string };
 
 const DEFAULT_TIMEOUT_MS = 180_000;
 /**
@@ -29,10 +28,10 @@ const DEFAULT_TIMEOUT_MS = 180_000;
  * 6.6 s, peak RSS 539 -> 450 MB. The JavaScript heap stays small (the database lives in wasm
  * memory), so the default heap limit is enough.
  */
-export const CHILD_EXEC_ARGV: readonly string[] = ['--liftoff-only'];
+const CHILD_EXEC_ARGV: readonly string[] = ['--liftoff-only'];
 const STDERR_TAIL = 600;
 
-export function defaultWorkerPath(): string {
+function defaultWorkerPath(): string {
   const bundled = path.join(__dirname, 'dbWorker.js');
   return fs.existsSync(bundled) ? bundled : path.join(__dirname, 'worker.js');
 }

@@ -8,7 +8,7 @@ import type { SqlDatabase } from './runner';
  * - a table in such a schema that a foreign key points at: a stand-in with the key columns, uuid
  *   at first, then of the referencing column's type when Postgres says they do not match.
  */
-export interface SqlError {
+interface SqlError {
   readonly message: string;
   /** Postgres's DETAIL, when it gave one. */
   readonly detail?: string;
@@ -93,7 +93,7 @@ function standInSql(schema: string, table: string, columns: readonly string[], t
 }
 
 /** The columns of `REFERENCES schema.table (a, b)` in `sql` (names quoted or not), if it has one. */
-export function referencedColumns(sql: string, schema: string, table: string): string[] | undefined {
+function referencedColumns(sql: string, schema: string, table: string): string[] | undefined {
   const name = (n: string): string => `(?:"${escape(n)}"|${escape(n)})`;
   const match = new RegExp(`references\\s+${name(schema)}\\s*\\.\\s*${name(table)}\\s*\\(([^)]*)\\)`, 'i').exec(sql);
   if (match?.[1] === undefined) return undefined;
@@ -109,6 +109,6 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function quoteIdent(name: string): string {
+function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }

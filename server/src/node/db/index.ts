@@ -19,7 +19,7 @@ import type { WorkerStats } from './protocol';
  * migrations), `off`. Sources are built one after another (each embedded build is a child process
  * of several hundred MB that exits when done).
  */
-export type DatabaseMode = 'auto' | 'migrations' | 'live' | 'off';
+type DatabaseMode = 'auto' | 'migrations' | 'live' | 'off';
 
 /** What one source's build cost (for benches and logs). */
 export interface BuildInfo {
@@ -34,7 +34,7 @@ export interface BuildInfo {
  * LIVE HOOK: builds a source's model from a live database. The live-database path (branch `live`)
  * provides it; without one, a source that needs a live database says so in its status.
  */
-export type LiveBuilder = (source: SourceRef, url: string, signal: AbortSignal | undefined) => Promise<SourceBuild>;
+type LiveBuilder = (source: SourceRef, url: string, signal: AbortSignal | undefined) => Promise<SourceBuild>;
 
 export interface BuildOptions {
   /** Default `auto`. */

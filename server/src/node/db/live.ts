@@ -24,9 +24,9 @@ export interface LiveOptions {
 const DEFAULT_CONNECT_MS = 10_000;
 const DEFAULT_STATEMENT_MS = 15_000;
 
-export type Query = (sql: string) => Promise<Record<string, unknown>[]>;
+type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 
-export type LiveProblemKind = 'unreachable' | 'timeout' | 'password' | 'database' | 'statement-timeout' | 'tls' | 'refused' | 'cancelled' | 'other';
+type LiveProblemKind = 'unreachable' | 'timeout' | 'password' | 'database' | 'statement-timeout' | 'tls' | 'refused' | 'cancelled' | 'other';
 
 /** A failure of the live path, its message already free of passwords. */
 export class LiveDatabaseError extends Error {
@@ -118,7 +118,7 @@ function isTlsError(code: string, message: string): boolean {
 }
 
 /** A clear message for what went wrong, with no password in it. */
-export function classifyError(error: unknown, url: string, timeouts: Timeouts): LiveDatabaseError {
+function classifyError(error: unknown, url: string, timeouts: Timeouts): LiveDatabaseError {
   if (error instanceof LiveDatabaseError) return error;
   const where = describeUrl(url);
   const user = parsePostgresUrl(url)?.user;

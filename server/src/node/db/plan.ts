@@ -53,13 +53,13 @@ export function projectEnv(root: string, host: FileSystemHost, env: Readonly<Rec
   };
 }
 
-export interface SourcePlan {
+interface SourcePlan {
   readonly connection: SourceConnection;
   readonly plan: ModelPlan;
 }
 
 /** Where each source of a root gets its model from: live (with its URL), its migrations, or none. */
-export function planSources(root: string, sources: readonly SourceFact[], settings: DatabaseSettings, host: FileSystemHost): SourcePlan[] {
+function planSources(root: string, sources: readonly SourceFact[], settings: DatabaseSettings, host: FileSystemHost): SourcePlan[] {
   const env = projectEnv(root, host, settings.env);
   // Only auto and live read URLs (and so the environment and .env) at all.
   const readsUrls = settings.mode === 'auto' || settings.mode === 'live';

@@ -3,7 +3,7 @@
  * the text: quotes, dollar quotes, comments and parentheses hide their semicolons.
  */
 
-export interface SqlStatement {
+interface SqlStatement {
   /** Offset of the statement's first character (leading whitespace and comments are not part of it). */
   readonly start: number;
   /** Offset just after its last token (the `;` and what follows it are not part of it). */

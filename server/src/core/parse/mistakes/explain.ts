@@ -32,7 +32,7 @@ export interface MistakeContext {
   readonly cst: readonly CST.Token[] | undefined;
 }
 
-export type Explainer = (error: YAMLError, ctx: MistakeContext) => Explained | undefined;
+type Explainer = (error: YAMLError, ctx: MistakeContext) => Explained | undefined;
 
 /** Per yaml error code, the explainers to try in order (the first that recognizes the mistake wins). */
 const EXPLAINERS: Partial<Record<ErrorCode, readonly Explainer[]>> = {

@@ -8,7 +8,7 @@ import { keyOf, restOfLine } from './lines';
  * An `{{ENV_VAR}}` template written without quotes (`url: {{API_URL}}`): valid YAML, but a mapping
  * whose key is a mapping, never the text the engine reads the variable from.
  */
-export class TemplateError extends YAMLParseError {
+class TemplateError extends YAMLParseError {
   readonly yamlCode = 'UNQUOTED_TEMPLATE';
 
   constructor(start: number, end: number) {
