@@ -14,6 +14,7 @@ import { toCorePath, toNativePath } from '../../../common/paths';
 import { createNodeHost } from '../../../server/src/node/fsHost';
 import { parallelLoad, resolveJobs, yamlFilesBelow } from '../../../server/src/node/parallel/load';
 import type { ParallelOptions } from '../../../server/src/node/parallel/load';
+import { CHUNK, runPool } from '../../../server/src/node/parallel/pool';
 import { loadSchemaSet } from '../../../server/src/node/schemas';
 import { CORPUS } from '../helpers/corpus';
 
@@ -240,6 +241,29 @@ describe('parallel load (check --jobs)', () => {
     assert.equal(services.cache.restored, saved);
     assert.ok(saved >= loaded.adopted);
     assert.deepEqual(plain(again), plain(first));
+  });
+
+  test("the pool: the main thread does its chunks 4 files at a time (between workers' messages), every path once", async () => {
+    const failing = tempDir({ 'throws.js': 'throw new Error("boom");\n' });
+    const paths = Array.from({ length: 3 * CHUNK + 5 }, (_, i) => `/p/${i}.yaml`);
+    const calls: (readonly string[])[] = [];
+    const result = await runPool(paths, {
+      workers: 1,
+      workerFile: path.join(failing, 'throws.js'),
+      onFile: () => undefined,
+      local: (slice) => calls.push(slice),
+    });
+    assert.deepEqual(result.missed, []);
+    assert.equal(result.errors.length, 1);
+    assert.deepEqual(
+      calls.flat().sort((a, b) => a.localeCompare(b)),
+      [...paths].sort((a, b) => a.localeCompare(b)),
+    );
+    // The failed worker's two chunks went back to the end of the queue: the order of chunks varies, their slices do not.
+    assert.deepEqual(
+      calls.map((c) => c.length).sort((a, b) => b - a),
+      [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1],
+    );
   });
 
   test('small folders and --jobs 1 stay on the main thread', async () => {
