@@ -9,35 +9,23 @@ import { LspClient } from './lspClient.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** Schema file -> the globs of the files it describes (as a user would write `yaml.schemas`). */
-const GLOBS = {
-  'version.json': ['**/version.yaml'],
-  'databases.json': ['**/databases/databases.yaml'],
-  'tables.json': ['**/databases/*/tables/tables.yaml'],
-  'table.json': ['**/databases/*/tables/*.yaml', '!**/tables/tables.yaml'],
-  'functions.json': ['**/databases/*/functions/functions.yaml'],
-  'function.json': ['**/databases/*/functions/*.yaml', '!**/functions/functions.yaml'],
-  ...Object.fromEntries(
-    [
-      'actions',
-      'allow_list',
-      'query_collections',
-      'cron_triggers',
-      'remote_schemas',
-      'inherited_roles',
-      'rest_endpoints',
-      'api_limits',
-      'network',
-      'graphql_schema_introspection',
-      'metrics_config',
-      'opentelemetry',
-      'backend_configs',
-    ].map((k) => [`${k}.json`, [`**/${k}.yaml`]]),
-  ),
+// Where a file of each kind is, when not a top-level file named after its kind (`<kind>.yaml`).
+const PLACES = {
+  databases: ['**/databases/databases.yaml'],
+  tables: ['**/databases/*/tables/tables.yaml'],
+  table: ['**/databases/*/tables/*.yaml', '!**/tables/tables.yaml'],
+  functions: ['**/databases/*/functions/functions.yaml'],
+  function: ['**/databases/*/functions/*.yaml', '!**/functions/functions.yaml'],
 };
 
+// Schema file -> the globs of the files it describes (as a user would write `yaml.schemas`), for every kind of schemas/index.json.
+function schemaGlobs(repo) {
+  const kinds = JSON.parse(readFileSync(path.join(repo, 'schemas', 'index.json'), 'utf8'));
+  return Object.fromEntries(Object.entries(kinds).map(([kind, file]) => [file, PLACES[kind] ?? [`**/${kind}.yaml`]]));
+}
+
 export function peerSettings(repo) {
-  const schemas = Object.fromEntries(Object.entries(GLOBS).map(([file, globs]) => [pathToFileURL(path.join(repo, 'schemas', file)).href, globs]));
+  const schemas = Object.fromEntries(Object.entries(schemaGlobs(repo)).map(([file, globs]) => [pathToFileURL(path.join(repo, 'schemas', file)).href, globs]));
   return {
     validate: true,
     hover: true,

@@ -10,10 +10,11 @@ import { toCompact } from '../../../server/src/core/parse/compact';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import type { ParseStore } from '../../../server/src/core/project/cache';
 import { SchemaValidator } from '../../../server/src/core/schema/validator';
-import { toCorePath } from '../../../common/paths';
+import { toCorePath, toNativePath } from '../../../common/paths';
 import { createNodeHost } from '../../../server/src/node/fsHost';
 import { parallelLoad, resolveJobs, yamlFilesBelow } from '../../../server/src/node/parallel/load';
 import type { ParallelOptions } from '../../../server/src/node/parallel/load';
+import { CHUNK, runPool } from '../../../server/src/node/parallel/pool';
 import { loadSchemaSet } from '../../../server/src/node/schemas';
 import { CORPUS } from '../helpers/corpus';
 
@@ -154,6 +155,63 @@ describe('parallel load (check --jobs)', () => {
     }
   });
 
+  test("the main thread primes the validator for its own share and reads every table file's index facts into the memo before the check", async () => {
+    const dir = `${tempDir(MIXED)}/metadata`;
+    const failing = tempDir({ 'throws.js': 'throw new Error("boom");\n' });
+    const serial = checkFolder(dir, fresh());
+    // Table files without includes and without syntax findings: their schema findings and facts depend on their text alone.
+    const alone = [...serial.roots[0]!.project.files.values()]
+      .filter((f) => f.kind === 'table' && f.yaml && f.yaml.includes.length === 0 && f.yaml.syntax.length === 0)
+      .map((f) => f.path)
+      .sort();
+    assert.deepEqual(
+      alone.map((p) => p.slice(p.lastIndexOf('/') + 1)),
+      ['public_a.yaml', 'public_d.yaml', 'public_e.yaml', 'public_orphan.yaml'],
+    );
+    // Every file on the main thread (the worker cannot start): it primes what a worker would have.
+    const services = fresh();
+    const primed: string[] = [];
+    const prime = services.validator!.prime.bind(services.validator);
+    services.validator!.prime = (yaml, kind, findings) => {
+      primed.push(`${yaml.path} ${kind}`);
+      prime(yaml, kind, findings);
+    };
+    const loaded = await parallelLoad(dir, services, { jobs: 2, threshold: 0, workerFile: path.join(failing, 'throws.js') });
+    assert.deepEqual(
+      primed.sort(),
+      alone.map((p) => `${p} table`),
+    );
+    const memo = loaded.services.memo!;
+    // The orphan is in no source's table list: its remembered facts are never asked for.
+    for (const p of alone.filter((p) => !p.endsWith('orphan.yaml'))) {
+      const yaml = loaded.services.cache.get(p, fs.readFileSync(toNativePath(p), 'utf8'));
+      const fact = memo.get(yaml, 'default')?.fact;
+      const indexed = serial.roots[0]!.index.tables.find((t) => t.at.file === p);
+      assert.ok(indexed, p);
+      assert.deepEqual(
+        [fact?.key, fact?.permissions.length, fact && [...fact.columns.keys()]],
+        [indexed?.key, indexed?.permissions.length, indexed && [...indexed.columns.keys()]],
+        p,
+      );
+    }
+    assert.deepEqual(plain(checkFolder(dir, loaded.services)), plain(serial));
+  });
+
+  test('a source named unlike its folder: the facts remembered for the folder name go unused, the check is the same', async () => {
+    const files = Object.fromEntries(
+      Object.entries(MIXED).map(([rel, content]) => [
+        rel.replace('/databases/default/', '/databases/main_db/'),
+        typeof content === 'string' ? content.replace('default/tables/tables.yaml', 'main_db/tables/tables.yaml') : content,
+      ]),
+    );
+    const dir = `${tempDir(files)}/metadata`;
+    const { serial, parallel, adopted } = await both(dir, { jobs: 2 });
+    assert.equal(serial.roots[0]!.index.sources[0]!.name.name, 'default');
+    assert.ok(serial.roots[0]!.index.tables.length >= 4);
+    assert.ok(adopted > 0);
+    assert.deepEqual(plain(parallel), plain(serial));
+  });
+
   test('the parse store keeps working: the parses of a parallel load are saved and restore the same check', async () => {
     const dir = toCorePath(
       path.join(
@@ -183,6 +241,29 @@ describe('parallel load (check --jobs)', () => {
     assert.equal(services.cache.restored, saved);
     assert.ok(saved >= loaded.adopted);
     assert.deepEqual(plain(again), plain(first));
+  });
+
+  test("the pool: the main thread does its chunks 4 files at a time (between workers' messages), every path once", async () => {
+    const failing = tempDir({ 'throws.js': 'throw new Error("boom");\n' });
+    const paths = Array.from({ length: 3 * CHUNK + 5 }, (_, i) => `/p/${i}.yaml`);
+    const calls: (readonly string[])[] = [];
+    const result = await runPool(paths, {
+      workers: 1,
+      workerFile: path.join(failing, 'throws.js'),
+      onFile: () => undefined,
+      local: (slice) => calls.push(slice),
+    });
+    assert.deepEqual(result.missed, []);
+    assert.equal(result.errors.length, 1);
+    assert.deepEqual(
+      calls.flat().sort((a, b) => a.localeCompare(b)),
+      [...paths].sort((a, b) => a.localeCompare(b)),
+    );
+    // The failed worker's two chunks went back to the end of the queue: the order of chunks varies, their slices do not.
+    assert.deepEqual(
+      calls.map((c) => c.length).sort((a, b) => b - a),
+      [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1],
+    );
   });
 
   test('small folders and --jobs 1 stay on the main thread', async () => {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { IgnoredKeyFinder } from '../../../server/src/core/schema/ignoredKeys';
+import { loadSchemaSet } from '../../../server/src/node/schemas';
 import { assertMarked, BASE, check } from '../helpers/project';
 
 const article = BASE['databases/default/tables/public_article.yaml']!;
@@ -52,5 +54,38 @@ describe('schema-ignored-key', () => {
       result.findings.filter((f) => f.code === 'schema-ignored-key'),
       [],
     );
+  });
+  test('one finder for many files (the plans it keeps per place in the schemas): each file gets its own keys, the same as a fresh finder', () => {
+    const set = loadSchemaSet();
+    const byId = new Map(set.schemas.map((s) => [(s as { $id: string }).$id, s]));
+    const table = byId.get(set.kinds['table']!)!;
+    const shared = new IgnoredKeyFinder((id) => byId.get(id));
+    const perm = (key: string): unknown => ({
+      table: { schema: 'public', name: 't' },
+      update_permissions: [{ role: 'user', permission: { columns: [], filter: {}, [key]: {} } }],
+      select_permissions: [{ role: 'a/b', permission: { columns: [], filter: {}, 'row~limit': 1, limitt: 2 } }],
+    });
+    const values = [
+      perm('checks'),
+      perm('check'),
+      perm('filterr'),
+      { table: { schema: 'public', name: 'u' }, array_relationships: [{ name: 'r', usingg: {} }] },
+    ];
+    const expected = [
+      [
+        { path: '/update_permissions/0/permission', key: 'checks', suggestion: 'check' },
+        { path: '/select_permissions/0/permission', key: 'limitt', suggestion: 'limit' },
+      ],
+      [{ path: '/select_permissions/0/permission', key: 'limitt', suggestion: 'limit' }],
+      [
+        { path: '/update_permissions/0/permission', key: 'filterr', suggestion: 'filter' },
+        { path: '/select_permissions/0/permission', key: 'limitt', suggestion: 'limit' },
+      ],
+      [{ path: '/array_relationships/0', key: 'usingg', suggestion: 'using' }],
+    ];
+    for (const [i, value] of values.entries()) {
+      assert.deepEqual(shared.find(value, table), expected[i], `file ${i}`);
+      assert.deepEqual(new IgnoredKeyFinder((id) => byId.get(id)).find(value, table), expected[i], `file ${i}, fresh`);
+    }
   });
 });

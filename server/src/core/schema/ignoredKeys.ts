@@ -36,6 +36,12 @@ interface Shape {
   readonly skip: boolean;
 }
 
+interface Plan {
+  readonly shape: Shape;
+  readonly known: readonly string[];
+  readonly items: readonly Scoped[];
+}
+
 /**
  * Finds keys that the engine silently ignores (objects whose parser reads known keys and skips the
  * rest) but that are a near miss of a key it reads: `checks` for `check`, `permission` for
@@ -43,26 +49,32 @@ interface Shape {
  */
 export class IgnoredKeyFinder {
   private readonly shapes = new WeakMap<Schema, Shape>();
+  /** The root scopes of each root schema, made once so that every plan below them is made once. */
+  private readonly roots = new WeakMap<object, readonly Scoped[]>();
+  /** What a list of scopes expands to, by the list (each list comes from a plan or `roots`: one object per place in the schemas). */
+  private readonly plans = new WeakMap<readonly Scoped[], Plan>();
 
   constructor(private readonly byId: (id: string) => object | undefined) {}
 
   find(value: unknown, root: object): IgnoredKey[] {
     const out: IgnoredKey[] = [];
-    const id = (root as Schema).$id ?? '';
-    this.walk(value, [{ schema: root, base: id }], '', out, 0);
+    let scopes = this.roots.get(root);
+    if (!scopes) {
+      scopes = [{ schema: root, base: (root as Schema).$id ?? '' }];
+      this.roots.set(root, scopes);
+    }
+    this.walk(value, scopes, '', out, 0);
     return out;
   }
 
   private walk(value: unknown, scopes: readonly Scoped[], path: string, out: IgnoredKey[], depth: number): void {
     if (scopes.length === 0 || depth > 64 || value === null || typeof value !== 'object') return;
-    const flat = scopes.flatMap((s) => this.expand(s, 0));
+    const plan = this.plan(scopes);
     if (Array.isArray(value)) {
-      const items = flat.flatMap((s) => (isSchema(s.schema.items) ? [{ schema: s.schema.items, base: s.base }] : []));
-      value.forEach((item, i) => this.walk(item, items, `${path}/${i}`, out, depth + 1));
+      value.forEach((item, i) => this.walk(item, plan.items, `${path}/${i}`, out, depth + 1));
       return;
     }
-    const shape = this.shape(flat);
-    const known = [...shape.props.keys()];
+    const { shape, known } = plan;
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       const schemas = shape.props.get(key);
       if (schemas) this.walk(child, schemas, `${path}/${escape(key)}`, out, depth + 1);
@@ -71,6 +83,19 @@ export class IgnoredKeyFinder {
         if (suggestion !== undefined) out.push({ path, key, suggestion });
       }
     }
+  }
+
+  /** The schemas `scopes` lead to, read once per list: the shape of an object there, and the schemas of an array's items. */
+  private plan(scopes: readonly Scoped[]): Plan {
+    let plan = this.plans.get(scopes);
+    if (!plan) {
+      const flat = scopes.flatMap((s) => this.expand(s, 0));
+      const shape = this.shape(flat);
+      const items = flat.flatMap((s) => (isSchema(s.schema.items) ? [{ schema: s.schema.items, base: s.base }] : []));
+      plan = { shape, known: [...shape.props.keys()], items };
+      this.plans.set(scopes, plan);
+    }
+    return plan;
   }
 
   private shape(flat: readonly Scoped[]): Shape {
@@ -125,5 +150,7 @@ function isSchema(value: unknown): value is Schema {
 }
 
 function escape(key: string): string {
+  // Nearly every key has neither (no new string for those).
+  if (!key.includes('~') && !key.includes('/')) return key;
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { SourceConnection } from '../../core/db/connection';
 import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
 import { LIVE_NO_MODEL } from '../../core/db/model';
@@ -52,7 +52,9 @@ export async function readOnlySession<T>(url: string, options: LiveOptions, work
   const statementMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_MS;
   let client: Client;
   try {
-    client = new Client({
+    // Loaded here, not at start-up: a check without a live database (nearly every run) never needs it (~90 ms).
+    const { Client: PgClient } = await import('pg');
+    client = new PgClient({
       connectionString: url,
       connectionTimeoutMillis: connectMs,
       application_name: 'graphql-metadata (read-only introspection)',

@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import type { CheckServices } from '../../core/check';
 import type { DirEntry, FileSystemHost, ReadResult } from '../../core/host';
 import { unpackYamlFile } from '../../core/parse/packed';
+import { IndexMemo } from '../../core/project/index/memo';
 import { toNativePath } from '../../../../common/paths';
+import { aloneKind, rememberTableFacts, schemaAlone } from './alone';
 import type { ParsedFile } from './messages';
 import { runPool } from './pool';
 
@@ -28,7 +30,7 @@ export function resolveJobs(flag: number | undefined, env: Readonly<Record<strin
 }
 
 export interface ParallelLoad {
-  /** The services to check with: the prefetching host, the parse cache and the validator holding the workers' results. */
+  /** The services to check with: the prefetching host, the parse cache, the validator and the index memo holding the results made before the check. */
   readonly services: CheckServices;
   /** Files the workers parsed and handed over. */
   readonly adopted: number;
@@ -47,16 +49,18 @@ export interface ParallelOptions {
 /**
  * Reads, parses and schema-checks the YAML files below `dir` in `jobs` threads (the main thread
  * and jobs - 1 workers, sharing one queue), before the check: the returned services serve those reads, parses and findings to the core (a host that
- * answers from what the workers read, the parse cache and validator primed with their results);
- * the loader, the index and the rules then run on the main thread as always, and anything a
- * worker did not deliver is done there. With jobs 1 or fewer files than the threshold, `services`
- * are returned as they are.
+ * answers from what the workers read, the parse cache and validator primed with their results,
+ * and an index memo holding each table file's facts, read on the main thread as each file arrives:
+ * parallel/alone.ts). The loader, the index and the rules then run on the main thread as always,
+ * finding that per-file work done, and anything a worker did not deliver is done there. With jobs 1
+ * or fewer files than the threshold, `services` are returned as they are.
  */
 export async function parallelLoad(dir: string, services: CheckServices, options: ParallelOptions): Promise<ParallelLoad> {
   if (options.jobs <= 1) return { services, adopted: 0, errors: [] };
   const paths = yamlFilesBelow(dir);
   if (paths.length < (options.threshold ?? PARALLEL_FROM)) return { services, adopted: 0, errors: [] };
   const host = new PrefetchHost(services.host);
+  const memo = services.memo ?? new IndexMemo();
   let adopted = 0;
   const onFile = (file: ParsedFile): void => {
     host.keep(file);
@@ -66,16 +70,22 @@ export async function parallelLoad(dir: string, services: CheckServices, options
     services.cache.adopt(yaml);
     adopted++;
     if (file.kind && file.schema) services.validator?.prime(yaml, file.kind, file.schema);
+    rememberTableFacts(memo, yaml, file.read.text);
   };
   const local = (chunk: readonly string[]): void => {
     for (const path of chunk) {
       const read = services.host.readFile(path);
       host.keep({ path, read, real: services.host.realPath(path) });
-      if (read.kind === 'text') services.cache.get(path, read.text);
+      if (read.kind !== 'text') continue;
+      const yaml = services.cache.get(path, read.text);
+      // What a worker does for the files it parses, so the check's serial part is as short.
+      const kind = aloneKind(yaml);
+      if (kind && services.validator) services.validator.prime(yaml, kind, schemaAlone(services.validator, yaml, read.text, kind));
+      rememberTableFacts(memo, yaml, read.text);
     }
   };
   const { errors } = await runPool(paths, { workers: options.jobs - 1, workerFile: options.workerFile ?? defaultWorkerFile(), onFile, local });
-  return { services: { ...services, host }, adopted, errors };
+  return { services: { ...services, host, memo }, adopted, errors };
 }
 
 function defaultWorkerFile(): string {

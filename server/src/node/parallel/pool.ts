@@ -3,6 +3,11 @@ import type { ParsedFile, ParseReply, ParseRequest } from './messages';
 
 /** Files per message: small enough to share the work evenly, large enough that messages are few. */
 export const CHUNK = 16;
+/**
+ * Files the main thread does between two looks at the workers' messages: a worker waits for its
+ * next chunk until the main thread looks (with whole chunks, a worker waited 7-14% of its time in profiles).
+ */
+const LOCAL_SLICE = 4;
 
 export interface PoolOptions {
   readonly workers: number;
@@ -54,21 +59,25 @@ export function runPool(paths: readonly string[], options: PoolOptions): Promise
       worker.postMessage(request);
     };
     let working = false;
+    /** The rest of the chunk the main thread is doing, a slice at a time. */
+    let mine: string[] = [];
+    const queued = (): boolean => next < chunks.length || mine.length > 0;
     const check = (): void => {
       const busy = [...live.values()].some((ids) => ids.size > 0);
-      if ((live.size === 0 && (!options.local || next >= chunks.length)) || (!busy && next >= chunks.length)) finish();
-      else if (options.local && !working && next < chunks.length) {
+      if ((live.size === 0 && (!options.local || !queued())) || (!busy && !queued())) finish();
+      else if (options.local && !working && queued()) {
         working = true;
         setImmediate(work);
       }
     };
-    /** One chunk on the main thread, then back to the event loop (workers' messages wait meanwhile). */
+    /** One slice of a chunk on the main thread, then back to the event loop (workers' messages wait meanwhile). */
     const work = (): void => {
       working = false;
-      if (settled || next >= chunks.length) return check();
-      const chunk = chunks[next++]!;
+      if (settled || !queued()) return check();
+      if (mine.length === 0) mine = [...chunks[next++]!];
+      const slice = mine.splice(0, LOCAL_SLICE);
       try {
-        options.local!(chunk);
+        options.local!(slice);
       } catch (error) {
         // Parsed again by the loader, which then fails as a check without workers would.
         errors.push(`the main thread's share failed: ${error instanceof Error ? error.message : String(error)}`);

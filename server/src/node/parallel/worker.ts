@@ -6,12 +6,11 @@ import type { PackedDoc } from '../../core/parse/packed';
 import { parseYamlFile } from '../../core/parse/yamlFile';
 import type { YamlFile } from '../../core/parse/yamlFile';
 import type { FileKind } from '../../core/project/kinds';
-import type { Project, ProjectFile } from '../../core/project/project';
 import { SchemaValidator } from '../../core/schema/validator';
-import { dirname } from '../../core/util/paths';
 import { createNodeHost } from '../fsHost';
 import { tuneHeap } from '../heap';
 import { loadSchemaSet } from '../schemas';
+import { aloneKind, schemaAlone } from './alone';
 import type { ParsedFile, ParseReply, ParseRequest } from './messages';
 
 /**
@@ -24,18 +23,9 @@ tuneHeap();
 const host = createNodeHost();
 let validator: SchemaValidator | undefined;
 
-/** The kind a file has by its place, when that cannot depend on what includes it. */
-function kindByPlace(path: string): FileKind | undefined {
-  const match = /\/databases\/[^/]+\/(tables|functions)\/([^/]+)\.ya?ml$/i.exec(path);
-  if (!match || match[2] === match[1]) return undefined;
-  return match[1] === 'tables' ? 'table' : 'function';
-}
-
 function schemaFindings(yaml: YamlFile, read: string, kind: FileKind): readonly Finding[] {
   validator ??= new SchemaValidator(loadSchemaSet());
-  const file: ProjectFile = { path: yaml.path, kind, yaml, text: read, includedBy: [], unreferenced: false };
-  const project: Project = { root: dirname(yaml.path), files: new Map([[yaml.path, file]]), findings: [], includeTargets: new Map(), unreferenced: [] };
-  return validator.validate(project, file);
+  return schemaAlone(validator, yaml, read, kind);
 }
 
 function parseOne(path: string, packer: DocumentPacker): ParsedFile {
@@ -46,7 +36,7 @@ function parseOne(path: string, packer: DocumentPacker): ParsedFile {
     const yaml = parseYamlFile(path, read.text);
     const packed: PackedDoc | undefined = packer.pack(yaml);
     if (!packed) return { path, read, real };
-    const kind = yaml.includes.length === 0 ? kindByPlace(path) : undefined;
+    const kind = aloneKind(yaml);
     return kind ? { path, read, real, packed, kind, schema: schemaFindings(yaml, read.text, kind) } : { path, read, real, packed };
   } catch {
     // The main thread parses it again and says what is wrong.
