@@ -37,7 +37,8 @@ const MODEL = dbModel({
   },
 });
 
-function setup(): {
+/** @param sliceMs how long the workspace works before it yields (0: after every step) */
+function setup(sliceMs?: number): {
   ws: MetadataWorkspace;
   timers: ReturnType<typeof manualTimers>;
   published: Map<string, string[]>;
@@ -62,6 +63,8 @@ function setup(): {
       status: (s) => statuses.push(s),
     },
     timers,
+    120,
+    sliceMs,
   );
   const calls: string[] = [];
   let resolve: ((builds: SourceBuild[]) => void) | undefined;
@@ -93,6 +96,45 @@ test('metadata diagnostics come first; the model is built after, and its finding
   assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
   assert.deepEqual(statuses.at(-1)?.roots[0]?.databases, [{ source: 'default', status: 'from migrations: 1/1 applied' }]);
   assert.equal(statuses.at(-1)?.roots[0]?.warnings, 1);
+});
+
+const AUTHOR = path('databases/default/tables/public_author.yaml');
+const turns = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+};
+
+test('the check with new models runs its rules in slices that yield, then publishes what an unsliced check does', async () => {
+  const { ws, timers, published, statuses, finish } = setup(0);
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await turns(1);
+  assert.equal(published.get(AUTHOR), undefined, 'the rules that read the models are still running, a slice at a time');
+  assert.equal(statuses.at(-1)?.state, 'checking');
+  let yielded = 1;
+  while (published.get(AUTHOR) === undefined && yielded < 200) {
+    await turns(1);
+    yielded++;
+  }
+  assert.ok(yielded > 2, `the work was spread over ${yielded} turns of the event loop`);
+  assert.deepEqual(published.get(AUTHOR), ['db-column-missing 17:10-17:14']);
+  assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
+  assert.equal(statuses.at(-1)?.state, 'ready');
+});
+
+test('an edit that arrives while the check with new models is sliced stops the slices; its re-check checks the root with the models', async () => {
+  const { ws, timers, published, finish } = setup(0);
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await turns(1);
+  const article = path('databases/default/tables/public_article.yaml');
+  ws.schedule(article);
+  await turns(50);
+  assert.equal(published.get(AUTHOR), undefined, 'the slices stopped: nothing was checked behind the edit');
+  timers.fireAll();
+  assert.deepEqual(published.get(AUTHOR), ['db-column-missing 17:10-17:14'], "the edit's re-check read the models");
+  assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
 });
 
 test('a saved migration builds the models again without re-checking the metadata; a newer build wins', async () => {
