@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { SourceConnection } from '../../core/db/connection';
 import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
 import { LIVE_NO_MODEL } from '../../core/db/model';
@@ -50,9 +50,11 @@ const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 export async function readOnlySession<T>(url: string, options: LiveOptions, work: (query: Query) => Promise<T>): Promise<T> {
   const connectMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_MS;
   const statementMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_MS;
+  // Loaded when a live database is first read: pg (and what it pulls in) is no part of the server's start-up.
+  const pg = await import('pg');
   let client: Client;
   try {
-    client = new Client({
+    client = new pg.Client({
       connectionString: url,
       connectionTimeoutMillis: connectMs,
       application_name: 'graphql-metadata (read-only introspection)',
