@@ -64,6 +64,7 @@ export class RuleRunner {
     for (const rule of rules) {
       if (pause?.paused(rule) || !rule.reads || (rule.requires === 'databases' && ctx.databases.size === 0)) continue;
       if (!rule.checkTable) {
+        if (rule.warm && !this.unchanged(ctx, rule)) yield* rule.warm(ctx);
         if (this.wholeProject(ctx, rule).ran) yield;
         continue;
       }
@@ -99,9 +100,15 @@ export class RuleRunner {
     return this.wholeProject(ctx, rule).findings;
   }
 
+  /** True when a whole-project rule's last findings stand: the inputs it reads are the same. */
+  private unchanged(ctx: RuleContext, rule: Rule): boolean {
+    const last = this.last.get(rule);
+    return last !== undefined && same(last.inputs, wholeInputs(ctx, rule));
+  }
+
   /** A whole-project rule's findings, re-used while the inputs it reads are the same; `ran`: its code ran now. */
   private wholeProject(ctx: RuleContext, rule: Rule): { readonly findings: readonly Finding[]; readonly ran: boolean } {
-    const inputs = (rule.reads ?? []).map((input) => inputOf(ctx, input));
+    const inputs = wholeInputs(ctx, rule);
     const last = this.last.get(rule);
     if (last && same(last.inputs, inputs)) return { findings: last.findings, ran: false };
     const findings = this.guarded(rule, ctx, undefined, () => rule.check(ctx));
@@ -176,6 +183,10 @@ function inputOf(ctx: RuleContext, input: RuleInput): unknown {
   if (input === 'databases') return ctx.databases;
   if (input === 'engineVersion') return ctx.engineVersion;
   return ctx.index[input];
+}
+
+function wholeInputs(ctx: RuleContext, rule: Rule): unknown[] {
+  return (rule.reads ?? []).map((input) => inputOf(ctx, input));
 }
 
 /** What a per-table rule's memo compares: its inputs but the table list. */
