@@ -4,7 +4,7 @@ import type { SourceBuild } from '../../../server/src/core/db/model';
 import type { StatusParams } from '../../../common/protocol';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from '../../../server/src/lsp/databases';
 import { readDatabaseSettings } from '../../../server/src/lsp/settings';
-import type { EditorDatabaseSettings } from '../../../server/src/lsp/databases';
+import type { DatabaseState, EditorDatabaseSettings } from '../../../server/src/lsp/databases';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
@@ -45,6 +45,7 @@ function setup(sliceMs?: number): {
   statuses: StatusParams[];
   calls: string[];
   finish: (builds: SourceBuild[]) => void;
+  state: DatabaseState;
 } {
   const { files } = markedProject(ROOT, BASE);
   const host = new OverlayHost(memoryHost({ ...files, [SQL]: 'create table author (id int primary key, full_name text);\nselect oops;\n' }));
@@ -68,11 +69,11 @@ function setup(sliceMs?: number): {
   );
   const calls: string[] = [];
   let resolve: ((builds: SourceBuild[]) => void) | undefined;
-  ws.useDatabases((root: string, sources, settings: EditorDatabaseSettings) => {
+  const state = ws.useDatabases((root: string, sources, settings: EditorDatabaseSettings) => {
     calls.push(`${root} ${sources.map((s) => s.name.name).join()} ${settings.mode}`);
     return new Promise<SourceBuild[]>((r) => (resolve = r));
   }, DEFAULT_DATABASE_SETTINGS);
-  return { ws, timers, published, statuses, calls, finish: (builds) => resolve?.(builds) };
+  return { ws, timers, published, statuses, calls, finish: (builds) => resolve?.(builds), state };
 }
 
 const failed: SourceBuild = {
@@ -153,6 +154,28 @@ test('a saved migration builds the models again without re-checking the metadata
   assert.deepEqual(published.get(SQL), [], 'the fixed migration has no finding any more');
   assert.notEqual(ws.result(ROOT), before, 'the root was checked again with the new build');
   assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), ['db-column-missing 17:10-17:14']);
+});
+
+test('a build that gives an equal model keeps the models object (no rule re-runs for it); a different one replaces it', async () => {
+  const { ws, timers, finish, state } = setup();
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await turns(1);
+  const first = state.models(ROOT);
+  assert.equal(first.get('default'), MODEL);
+  const rebuild = async (build: SourceBuild): Promise<void> => {
+    ws.changed([SQL]);
+    timers.fireAll();
+    finish([build]);
+    await turns(1);
+  };
+  await rebuild({ ...failed, model: structuredClone(MODEL) });
+  assert.equal(state.models(ROOT), first, 'an equal model (another object) keeps the map');
+  const other = dbModel({ relations: { 'public.author': { columns: { id: 'integer', name: 'text' }, pk: ['id'] } } });
+  await rebuild({ ...failed, model: other });
+  assert.notEqual(state.models(ROOT), first);
+  assert.equal(state.models(ROOT).get('default'), other);
 });
 
 test('database settings: mode and URLs read defensively; trust carried', () => {
