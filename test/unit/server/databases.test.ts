@@ -37,8 +37,11 @@ const MODEL = dbModel({
   },
 });
 
-/** @param sliceMs how long the workspace works before it yields (0: after every step) */
-function setup(sliceMs?: number): {
+/**
+ * @param sliceMs how long the workspace works before it yields (0: after every step; by default
+ * never, so a test's turns of the event loop do not depend on the machine's speed)
+ */
+function setup(sliceMs = Number.POSITIVE_INFINITY): {
   ws: MetadataWorkspace;
   timers: ReturnType<typeof manualTimers>;
   published: Map<string, string[]>;
