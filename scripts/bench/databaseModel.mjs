@@ -178,12 +178,25 @@ export function modelTable(m) {
   return `${edits}\n${build}`;
 }
 
+/** The first check with the model, sliced (pings that ended after the build was announced). */
+function recheckTarget(pings) {
+  const target = 'event loop in the first re-check with the model (longest ping)';
+  if (!pings) return { target, value: undefined, limit: '<= 50 ms', pass: 'n/a' };
+  return { target, value: `${pings.max} ms`, limit: '<= 50 ms', pass: pings.max <= 50 ? 'yes' : 'NO' };
+}
+
 export function modelTargets(m) {
   const p95 = Math.max(...Object.values(m.on.serverSide).map((s) => s.p95));
   const growth = (m.on.rssAfterKb - m.on.rssBeforeKb) / 1024;
   return [
     { target: `edit -> diagnostics p95 server side, model loaded (N=${m.tables})`, value: `${p95} ms`, limit: '<= 20 ms', pass: p95 <= 20 ? 'yes' : 'NO' },
-    { target: 'event loop during the model build (longest ping)', value: `${m.on.pings.max} ms`, limit: '<= 50 ms', pass: m.on.pings.max <= 50 ? 'yes' : 'NO' },
+    {
+      target: 'event loop during the model build (longest ping; p95)',
+      value: `${m.on.pings.max} ms; ${m.on.pings.p95} ms`,
+      limit: '<= 50 ms',
+      pass: m.on.pings.max <= 50 ? 'yes' : 'NO',
+    },
+    recheckTarget(m.on.recheckPings),
     { target: 'server RSS after the model build - before', value: `${round(growth)} MB`, limit: '<= 50 MB', pass: growth <= 50 ? 'yes' : 'NO' },
   ];
 }

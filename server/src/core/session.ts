@@ -12,6 +12,8 @@ import type { Reload } from './project/load';
 import type { Project, ProjectFile } from './project/project';
 import { RULES } from './rules';
 import { inlinesBrokenFragment, isBroken, syntaxPause } from './rules/paused';
+import type { SyntaxPause } from './rules/paused';
+import type { RuleContext } from './rules/rule';
 import { RuleRunner } from './rules/runner';
 import { applySeverity } from './severity';
 import type { SeverityOverrides } from './severity';
@@ -85,16 +87,32 @@ export class RootSession {
     else perFile.delete(file.path);
   }
 
-  private result(state: State, severity: SeverityOverrides | undefined): RootResult {
+  /**
+   * The rule work the next check of the files as they are would do (with the database models as
+   * they are now), as steps to spread over time; that check then re-uses it (see RuleRunner.warm).
+   */
+  *warm(): Generator<void, void, undefined> {
+    if (!this.state) return;
+    const { ctx, pause } = this.ruleContext(this.state);
+    yield* this.runner.warm(ctx, this.services.rules ?? RULES, pause);
+  }
+
+  private ruleContext(state: State): { readonly ctx: RuleContext; readonly pause: SyntaxPause | undefined } {
     const { project, build } = state;
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
     // Files with YAML errors: the rules that read them pause, and nothing but their syntax findings is said about them.
     const pause = syntaxPause(project, new Set([...state.perFile.keys()].filter((path) => isBroken(project.files.get(path)))));
-    const ctx = { project, index: build.index, walk: new Walk(project), databases, engineVersion: this.services.engineVersion ?? LATEST_V2 };
+    return { ctx: { project, index: build.index, walk: new Walk(project), databases, engineVersion: this.services.engineVersion ?? LATEST_V2 }, pause };
+  }
+
+  private result(state: State, severity: SeverityOverrides | undefined): RootResult {
+    const { project } = state;
+    const { ctx, pause } = this.ruleContext(state);
+    const { databases } = ctx;
     const ruleFindings = this.runner.run(ctx, this.services.rules ?? RULES, pause);
     const others = [...project.findings, ...ruleFindings];
     const findings = [...(pause ? pause.keep(others) : others), ...[...state.perFile.values()].flat()];
-    return { root: this.root, project, index: build.index, findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings), databases };
+    return { root: this.root, project, index: ctx.index, findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings), databases };
   }
 }
 

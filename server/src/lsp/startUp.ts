@@ -105,17 +105,16 @@ function likelyMember(root: string, path: string): boolean {
   return !rel.includes('/') || rel.startsWith('databases/');
 }
 
-/** The YAML files below a root (including those no include reaches yet), for parsing ahead at start-up. */
-function metadataFiles(host: FileSystemHost, root: string, realRoot: string): string[] {
-  const out: string[] = [];
-  const visit = (dir: string, depth: number): void => {
-    for (const entry of host.readDir(dir) ?? []) {
-      const path = `${dir}/${entry.name}`;
-      if (!isInside(host.realPath(path), realRoot)) continue;
-      if (entry.isDirectory && depth < 8 && !entry.name.startsWith('.')) visit(path, depth + 1);
-      else if (!entry.isDirectory && /\.ya?ml$/i.test(entry.name)) out.push(path);
-    }
-  };
-  visit(root, 0);
-  return out;
+/**
+ * The YAML files below a root (including those no include reaches yet), for parsing ahead at
+ * start-up: found as they are parsed (each one's real path costs a system call: listing a
+ * thousand files first would be one long turn of the event loop before the first slice ends).
+ */
+function* metadataFiles(host: FileSystemHost, dir: string, realRoot: string, depth = 0): Generator<string> {
+  for (const entry of host.readDir(dir) ?? []) {
+    const path = `${dir}/${entry.name}`;
+    if (!isInside(host.realPath(path), realRoot)) continue;
+    if (entry.isDirectory && depth < 8 && !entry.name.startsWith('.')) yield* metadataFiles(host, path, realRoot, depth + 1);
+    else if (!entry.isDirectory && /\.ya?ml$/i.test(entry.name)) yield path;
+  }
 }

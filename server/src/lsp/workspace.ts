@@ -6,7 +6,7 @@ import type { FileSystemHost } from '../core/host';
 import { ParseCache } from '../core/project/cache';
 import type { YamlFile } from '../core/parse/yamlFile';
 import { IndexMemo } from '../core/project/index/memo';
-import { discoverRoots } from '../core/project/discover';
+import { discoverRoots, enclosingRoot } from '../core/project/discover';
 import { RootSession } from '../core/session';
 import type { RootStatus, StatusParams } from '../../../common/protocol';
 import { directoryToMetadata } from '../core/sync/directory';
@@ -75,8 +75,12 @@ export class MetadataWorkspace {
   private starting = false;
   /** Files checked alone during the running start-up. */
   private readonly checkedAlone = new Set<string>();
+  /** The roots the running start-up found (none yet: a file's root is found by walking up from it). */
+  private startRoots: readonly string[] = [];
   /** The database models of each root (none: the database rules stay silent). */
   private databases: DatabaseState | undefined;
+  /** Roots whose check with new database models is due (see checkWithModels), each with its build's token. */
+  private readonly modelChecks = new Map<string, object>();
   /** Changed paths waiting for the re-check. */
   private readonly pending = new Set<string>();
   private readonly pause: RecheckPause;
@@ -121,15 +125,42 @@ export class MetadataWorkspace {
 
   private databasesBuilt(root: string): void {
     if (!this.roots.includes(root)) return;
+    const token = {};
+    this.modelChecks.set(root, token);
     this.publishStatus('checking');
-    // Nothing changed on disk: the session keeps every file and re-runs the rules that read the models.
-    this.checkOne(root, []);
-    this.flush();
+    void this.checkWithModels(root, token);
+  }
+
+  /**
+   * The check of a root with its new database models. Nothing changed on disk: the session keeps
+   * every file and re-runs the rules that read the models, which at 1,000 tables takes hundreds of
+   * milliseconds; that work is done ahead in ~10 ms slices that yield to the event loop, then the check
+   * re-uses it. An edit that arrives meanwhile stops the slices: its re-check comes first and checks
+   * this root with the models too (see `changed`), as does any other check of the root.
+   */
+  private async checkWithModels(root: string, token: object): Promise<void> {
+    const steps = this.sessions.get(root)?.warm();
+    // Shorter slices than start-up's (10 ms of 25): a request that arrives meanwhile waits for at most two.
+    const sliceMs = this.sliceMs * 0.4;
+    let at = performance.now();
+    while (steps && !steps.next().done) {
+      if (performance.now() - at < sliceMs) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.pending.size > 0 || this.modelChecks.get(root) !== token) return;
+      at = performance.now();
+    }
+    this.guarded('the check with the database models', () => {
+      if (this.modelChecks.get(root) !== token) return;
+      this.checkOne(root, []);
+      this.flush();
+    });
   }
 
   /** Notes a change; the re-check runs after a pause that fits what re-checks cost (or earlier, when a request needs it). */
   schedule(path: string): void {
     this.pending.add(path);
+    // During start-up a file just opened is checked alone at once: its own findings are out long before the project's.
+    if (this.starting) this.checkOpenedAlone(this.startRoots);
     this.pause.note();
   }
 
@@ -179,10 +210,15 @@ export class MetadataWorkspace {
       () => ({ ok: true as const }),
       (error: unknown) => ({ ok: false as const, error }),
     );
+    this.startRoots = [];
     try {
       if (store) this.cache.attach(store);
       this.publishStatus('checking');
+      // The files the client opens right after `initialized` are checked alone first (see schedule), before any root is looked for.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (run !== this.startUps) return;
       const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host, this.parse).roots))];
+      this.startRoots = roots;
       const ctx: StartUpRun = {
         host: this.host,
         cache: this.cache,
@@ -215,7 +251,7 @@ export class MetadataWorkspace {
     for (const path of this.pending) {
       if (this.checkedAlone.has(path) || !/\.ya?ml$/i.test(path)) continue;
       this.checkedAlone.add(path);
-      const root = innermost(roots, path);
+      const root = roots.length > 0 ? innermost(roots, path) : enclosingRoot(path, this.host);
       const read = this.host.readFile(path);
       if (root === undefined || read.kind !== 'text') continue;
       const findings = aloneFindings(root, path, read.text, this.cache, this.validator);
@@ -270,13 +306,15 @@ export class MetadataWorkspace {
   /** Re-checks after `paths` changed (edited, saved, created, deleted). */
   changed(all: readonly string[]): void {
     const paths = this.noteDatabaseChanges(all);
-    if (paths.length === 0) return;
     if (paths.some((p) => ['version.yaml', 'databases.yaml'].includes(basename(p)) || !this.rootOf(p))) {
       this.rediscover(paths);
       return;
     }
+    // With the roots the edits touch, those whose check with new database models was still due.
+    const roots = new Set([...paths.map((p) => this.rootOf(p)), ...[...this.modelChecks.keys()].filter((r) => this.roots.includes(r))]);
+    if (roots.size === 0) return;
     this.publishStatus('checking');
-    for (const root of new Set(paths.map((p) => this.rootOf(p)))) if (root) this.checkOne(root, paths);
+    for (const root of roots) if (root) this.checkOne(root, paths);
     this.flush();
   }
 
@@ -400,6 +438,8 @@ export class MetadataWorkspace {
       this.sessions.set(root, session);
     }
     const inRoot = changed?.filter((p) => this.rootOf(p) === root);
+    // Any check of the root reads its models as they are now.
+    this.modelChecks.delete(root);
     this.checking = root;
     this.results.set(root, session.check(inRoot, this.severity));
     this.checking = undefined;

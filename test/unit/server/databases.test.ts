@@ -4,7 +4,7 @@ import type { SourceBuild } from '../../../server/src/core/db/model';
 import type { StatusParams } from '../../../common/protocol';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from '../../../server/src/lsp/databases';
 import { readDatabaseSettings } from '../../../server/src/lsp/settings';
-import type { EditorDatabaseSettings } from '../../../server/src/lsp/databases';
+import type { DatabaseState, EditorDatabaseSettings } from '../../../server/src/lsp/databases';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
@@ -37,13 +37,18 @@ const MODEL = dbModel({
   },
 });
 
-function setup(): {
+/**
+ * @param sliceMs how long the workspace works before it yields (0: after every step; by default
+ * never, so a test's turns of the event loop do not depend on the machine's speed)
+ */
+function setup(sliceMs = Number.POSITIVE_INFINITY): {
   ws: MetadataWorkspace;
   timers: ReturnType<typeof manualTimers>;
   published: Map<string, string[]>;
   statuses: StatusParams[];
   calls: string[];
   finish: (builds: SourceBuild[]) => void;
+  state: DatabaseState;
 } {
   const { files } = markedProject(ROOT, BASE);
   const host = new OverlayHost(memoryHost({ ...files, [SQL]: 'create table author (id int primary key, full_name text);\nselect oops;\n' }));
@@ -62,14 +67,16 @@ function setup(): {
       status: (s) => statuses.push(s),
     },
     timers,
+    120,
+    sliceMs,
   );
   const calls: string[] = [];
   let resolve: ((builds: SourceBuild[]) => void) | undefined;
-  ws.useDatabases((root: string, sources, settings: EditorDatabaseSettings) => {
+  const state = ws.useDatabases((root: string, sources, settings: EditorDatabaseSettings) => {
     calls.push(`${root} ${sources.map((s) => s.name.name).join()} ${settings.mode}`);
     return new Promise<SourceBuild[]>((r) => (resolve = r));
   }, DEFAULT_DATABASE_SETTINGS);
-  return { ws, timers, published, statuses, calls, finish: (builds) => resolve?.(builds) };
+  return { ws, timers, published, statuses, calls, finish: (builds) => resolve?.(builds), state };
 }
 
 const failed: SourceBuild = {
@@ -95,6 +102,45 @@ test('metadata diagnostics come first; the model is built after, and its finding
   assert.equal(statuses.at(-1)?.roots[0]?.warnings, 1);
 });
 
+const AUTHOR = path('databases/default/tables/public_author.yaml');
+const turns = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+};
+
+test('the check with new models runs its rules in slices that yield, then publishes what an unsliced check does', async () => {
+  const { ws, timers, published, statuses, finish } = setup(0);
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await turns(1);
+  assert.equal(published.get(AUTHOR), undefined, 'the rules that read the models are still running, a slice at a time');
+  assert.equal(statuses.at(-1)?.state, 'checking');
+  let yielded = 1;
+  while (published.get(AUTHOR) === undefined && yielded < 200) {
+    await turns(1);
+    yielded++;
+  }
+  assert.ok(yielded > 2, `the work was spread over ${yielded} turns of the event loop`);
+  assert.deepEqual(published.get(AUTHOR), ['db-column-missing 17:10-17:14']);
+  assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
+  assert.equal(statuses.at(-1)?.state, 'ready');
+});
+
+test('an edit that arrives while the check with new models is sliced stops the slices; its re-check checks the root with the models', async () => {
+  const { ws, timers, published, finish } = setup(0);
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await turns(1);
+  const article = path('databases/default/tables/public_article.yaml');
+  ws.schedule(article);
+  await turns(50);
+  assert.equal(published.get(AUTHOR), undefined, 'the slices stopped: nothing was checked behind the edit');
+  timers.fireAll();
+  assert.deepEqual(published.get(AUTHOR), ['db-column-missing 17:10-17:14'], "the edit's re-check read the models");
+  assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
+});
+
 test('a saved migration builds the models again without re-checking the metadata; a newer build wins', async () => {
   const { ws, timers, published, calls, finish } = setup();
   ws.setFolders(['/p']);
@@ -111,6 +157,28 @@ test('a saved migration builds the models again without re-checking the metadata
   assert.deepEqual(published.get(SQL), [], 'the fixed migration has no finding any more');
   assert.notEqual(ws.result(ROOT), before, 'the root was checked again with the new build');
   assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), ['db-column-missing 17:10-17:14']);
+});
+
+test('a build that gives an equal model keeps the models object (no rule re-runs for it); a different one replaces it', async () => {
+  const { ws, timers, finish, state } = setup();
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await turns(1);
+  const first = state.models(ROOT);
+  assert.equal(first.get('default'), MODEL);
+  const rebuild = async (build: SourceBuild): Promise<void> => {
+    ws.changed([SQL]);
+    timers.fireAll();
+    finish([build]);
+    await turns(1);
+  };
+  await rebuild({ ...failed, model: structuredClone(MODEL) });
+  assert.equal(state.models(ROOT), first, 'an equal model (another object) keeps the map');
+  const other = dbModel({ relations: { 'public.author': { columns: { id: 'integer', name: 'text' }, pk: ['id'] } } });
+  await rebuild({ ...failed, model: other });
+  assert.notEqual(state.models(ROOT), first);
+  assert.equal(state.models(ROOT).get('default'), other);
 });
 
 test('database settings: mode and URLs read defensively; trust carried', () => {

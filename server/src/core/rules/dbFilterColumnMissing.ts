@@ -5,7 +5,7 @@ import { boolExpTables } from '../db/views';
 import type { Finding } from '../diagnostics';
 import type { QualifiedTable, TableFact } from '../project/index/types';
 import { missingColumns } from './dbColumnMissing';
-import type { Rule } from './rule';
+import type { Rule, RuleContext } from './rule';
 
 /**
  * Columns that permission `filter` / `check` expressions name, on the table the expression is about
@@ -21,11 +21,23 @@ export const dbFilterColumnMissing: Rule = {
   check: (ctx) => {
     if (ctx.databases.size === 0) return [];
     const tables = boolExpTables(ctx, ctx.walk);
-    return ctx.index.tables.flatMap((t) =>
-      ctx.databases.has(t.source) ? tableFindings(t, tables, ctx.databases, (recording) => boolExpColumnRefs(t, ctx.walk, recording)) : [],
-    );
+    return ctx.index.tables.flatMap((t) => (ctx.databases.has(t.source) ? oneTable(t, tables, ctx) : []));
+  },
+  // Fills MEMO a table at a time: the check after finds every table's findings there.
+  *warm(ctx) {
+    if (ctx.databases.size === 0) return;
+    const tables = boolExpTables(ctx, ctx.walk);
+    for (const t of ctx.index.tables) {
+      if (!ctx.databases.has(t.source)) continue;
+      oneTable(t, tables, ctx);
+      yield;
+    }
   },
 };
+
+function oneTable(t: TableFact, tables: BoolExpTables, ctx: RuleContext): Finding[] {
+  return tableFindings(t, tables, ctx.databases, (recording) => boolExpColumnRefs(t, ctx.walk, recording));
+}
 
 interface Lookup {
   readonly source: string;

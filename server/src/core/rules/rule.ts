@@ -37,6 +37,13 @@ export interface Rule {
   readonly checkTable?: (table: TableFact, ctx: RuleContext) => Finding[];
   /** `databases`: the rule judges the metadata against database models, and is not run without one. */
   readonly requires?: 'databases';
+  /**
+   * For a whole-project rule that keeps its own per-table memo: does the work `check` would do with
+   * this context ahead, one step at a time, where `check` then finds it (the language server spreads
+   * the first check after new database models over its event loop; see RuleRunner.warm). `check`
+   * gives the same findings with or without it.
+   */
+  readonly warm?: (ctx: RuleContext) => Iterable<void>;
 }
 
 /** A rule that looks at one table at a time (its `check` runs it on every table). */

@@ -52,6 +52,33 @@ export class RuleRunner {
     return rules.flatMap((rule) => (pause?.paused(rule) ? [] : this.runRule(ctx, rule, diff)));
   }
 
+  /**
+   * The rule work `run` would do next with this context, as steps the caller can spread over time
+   * (the language server's first check after new database models arrive yields to its event loop
+   * between them): one table of a per-table rule, or one whole-project rule, per step. Each step
+   * fills the memo `run` reads, so the findings of the `run` after are the same as without it.
+   * Paused rules are left to `run`.
+   */
+  *warm(ctx: RuleContext, rules: readonly Rule[], pause?: SyntaxPause): Generator<void, void, undefined> {
+    if (!this.remember) return;
+    for (const rule of rules) {
+      if (pause?.paused(rule) || !rule.reads || (rule.requires === 'databases' && ctx.databases.size === 0)) continue;
+      if (!rule.checkTable) {
+        if (rule.warm && !this.unchanged(ctx, rule)) yield* rule.warm(ctx);
+        if (this.wholeProject(ctx, rule).ran) yield;
+        continue;
+      }
+      const inputs = tableInputs(ctx, rule);
+      const last = this.tableRuns.get(rule);
+      // Unchanged inputs: `run` re-uses that run or patches it for the tables that changed.
+      if (last && same(last.inputs, inputs)) continue;
+      for (const table of ctx.index.tables) {
+        this.oneTable(ctx, rule, rule.checkTable, table, inputs);
+        yield;
+      }
+    }
+  }
+
   private diff(tables: readonly TableFact[]): TableDiff | undefined {
     const from = this.tablesSeen;
     if (!from || from === tables || from.length !== tables.length) return undefined;
@@ -69,20 +96,24 @@ export class RuleRunner {
     // Without a database model a database rule has nothing to say: it is not run (and costs no run).
     if (rule.requires === 'databases' && ctx.databases.size === 0) return [];
     if (!rule.reads || !this.remember) return this.guarded(rule, ctx, undefined, () => rule.check(ctx));
-    const inputs = rule.reads.map((input) => inputOf(ctx, input));
-    if (rule.checkTable)
-      return this.byTable(
-        ctx,
-        rule,
-        rule.checkTable,
-        inputs.filter((_, i) => rule.reads?.[i] !== 'tables'),
-        diff,
-      );
+    if (rule.checkTable) return this.byTable(ctx, rule, rule.checkTable, tableInputs(ctx, rule), diff);
+    return this.wholeProject(ctx, rule).findings;
+  }
+
+  /** True when a whole-project rule's last findings stand: the inputs it reads are the same. */
+  private unchanged(ctx: RuleContext, rule: Rule): boolean {
     const last = this.last.get(rule);
-    if (last && same(last.inputs, inputs)) return last.findings;
+    return last !== undefined && same(last.inputs, wholeInputs(ctx, rule));
+  }
+
+  /** A whole-project rule's findings, re-used while the inputs it reads are the same; `ran`: its code ran now. */
+  private wholeProject(ctx: RuleContext, rule: Rule): { readonly findings: readonly Finding[]; readonly ran: boolean } {
+    const inputs = wholeInputs(ctx, rule);
+    const last = this.last.get(rule);
+    if (last && same(last.inputs, inputs)) return { findings: last.findings, ran: false };
     const findings = this.guarded(rule, ctx, undefined, () => rule.check(ctx));
     this.last.set(rule, { inputs, findings });
-    return findings;
+    return { findings, ran: true };
   }
 
   private byTable(
@@ -152,6 +183,15 @@ function inputOf(ctx: RuleContext, input: RuleInput): unknown {
   if (input === 'databases') return ctx.databases;
   if (input === 'engineVersion') return ctx.engineVersion;
   return ctx.index[input];
+}
+
+function wholeInputs(ctx: RuleContext, rule: Rule): unknown[] {
+  return (rule.reads ?? []).map((input) => inputOf(ctx, input));
+}
+
+/** What a per-table rule's memo compares: its inputs but the table list. */
+function tableInputs(ctx: RuleContext, rule: Rule): unknown[] {
+  return (rule.reads ?? []).filter((input) => input !== 'tables').map((input) => inputOf(ctx, input));
 }
 
 function same(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SourceMigrations } from '../../core/db/migrations';
 import type { SourceBuild } from '../../core/db/model';
+import type { ApplyResult } from './runner';
 
 /**
  * Source builds from migrations kept on disk, keyed by a hash of the migration files' names and
@@ -34,6 +35,11 @@ function cacheFile(folder: string, root: string, source: string): string {
 interface Entry {
   readonly key: string;
   readonly build: SourceBuild;
+}
+
+/** A source's build from what the worker's migration run gave (the same whether read back from the cache or not). */
+export function migrationsBuild(source: string, result: ApplyResult): SourceBuild {
+  return { source, model: result.model, status: `from migrations: ${result.applied}/${result.total} applied`, findings: result.findings };
 }
 
 /** The cached build of these migrations, when there is one with the same key (a damaged file is a miss). */

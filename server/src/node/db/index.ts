@@ -6,7 +6,7 @@ import type { SourceBuild } from '../../core/db/model';
 import type { ProjectIndex } from '../../core/project/index/types';
 import { createNodeHost } from '../fsHost';
 import { toCorePath } from '../../../../common/paths';
-import { cacheFolder, migrationsKey, readCachedBuild, writeCachedBuild } from './cache';
+import { cacheFolder, migrationsBuild, migrationsKey, readCachedBuild } from './cache';
 import { runEmbedded } from './embedded';
 import type { WorkerStats } from './protocol';
 
@@ -131,7 +131,7 @@ async function buildFromMigrations(
   const cached = useCache ? readCachedBuild(folder, root, key, migrations.source) : undefined;
   if (cached !== undefined) return { build: withFileFindings(cached, migrations), info: { cached: true } };
   const outcome = await runEmbedded(
-    { source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder } : {}) },
+    { source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder, buildCache: { folder, root, key } } : {}) },
     {
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.workerPath !== undefined ? { workerPath: options.workerPath } : {}),
@@ -139,14 +139,8 @@ async function buildFromMigrations(
     },
   );
   if (!outcome.ok) return { build: { ...base, status: `migrations failed: ${outcome.reason}` } };
-  const { result } = outcome;
-  const build: SourceBuild = {
-    source: migrations.source,
-    model: result.model,
-    status: `from migrations: ${result.applied}/${result.total} applied`,
-    findings: result.findings,
-  };
-  if (useCache) writeCachedBuild(folder, root, key, build);
+  // The worker wrote the build to the cache (when asked to).
+  const build = migrationsBuild(migrations.source, outcome.result);
   return { build: withFileFindings(build, migrations), info: { cached: false, stats: outcome.stats } };
 }
 

@@ -21,6 +21,11 @@ export interface ApplyJob {
   readonly files: readonly MigrationFile[];
   /** A folder where the worker keeps a fresh database to start from (saves initdb's work on later runs). */
   readonly dataDirCache?: string;
+  /**
+   * Where the worker keeps the build for the next start (node/db/cache.ts): written there, the
+   * model is never serialized to JSON on the language server's thread.
+   */
+  readonly buildCache?: { readonly folder: string; readonly root: string; readonly key: string };
 }
 
 export interface ApplyResult {

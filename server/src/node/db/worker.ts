@@ -10,6 +10,7 @@ import * as zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { Extension } from '@electric-sql/pglite';
 import type { ApplyJob } from './runner';
+import { migrationsBuild, writeCachedBuild } from './cache';
 import { extensionsCreated, MigrationRunner } from './runner';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
@@ -82,6 +83,7 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
   const created = performance.now();
   try {
     const result = await new MigrationRunner(db).run(job);
+    if (job.buildCache) writeCachedBuild(job.buildCache.folder, job.buildCache.root, job.buildCache.key, migrationsBuild(job.source, result));
     const cpu = process.cpuUsage();
     return {
       type: 'done',
