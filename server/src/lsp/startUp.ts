@@ -6,7 +6,7 @@ import { TOP_LEVEL_FILES } from '../core/project/kinds';
 import type { FileKind } from '../core/project/kinds';
 import type { Project, ProjectFile } from '../core/project/project';
 import type { SchemaValidator } from '../core/schema/validator';
-import { isInside } from '../core/util/paths';
+import { dirname, isInside } from '../core/util/paths';
 
 /** How long start-up parses before it lets requests and edits through. */
 export const SLICE_MS = 25;
@@ -80,14 +80,29 @@ export async function persist(run: StartUpRun, store: PersistentStore, typing: (
  * The findings of one file checked alone, before its root is (the file the user has open while
  * start-up parses the rest): YAML syntax, and the schema of its kind when the path tells the kind and
  * the file includes nothing (its value is then its own text, and the root's check finds the same).
+ * A table or function file its folder's list does not include gets none: the root's check reports
+ * its errors as warnings (the engine never reads it), which it alone cannot know.
  */
-export function aloneFindings(root: string, path: string, text: string, cache: ParseCache, validator: SchemaValidator): readonly Finding[] {
+export function aloneFindings(
+  root: string,
+  path: string,
+  text: string,
+  { cache, validator, host }: { cache: ParseCache; validator: SchemaValidator; host: FileSystemHost },
+): readonly Finding[] {
   const yaml = cache.get(path, text);
   const kind = kindByPath(path.slice(root.length + 1));
+  if ((kind === 'table' || kind === 'function') && !listedInFolder(path, kind, cache, host)) return [];
   if (yaml.syntax.length > 0 || kind === undefined || yaml.includes.length > 0) return yaml.syntax;
   const file: ProjectFile = { path, kind, text, includedBy: [], unreferenced: false, yaml };
   const project: Project = { root, files: new Map([[path, file]]), findings: [], includeTargets: new Map(), unreferenced: [] };
   return validator.validate(project, file);
+}
+
+/** Whether the folder's tables.yaml (functions.yaml) includes the file (parsed through the cache: the root's check reuses it). */
+function listedInFolder(path: string, kind: 'table' | 'function', cache: ParseCache, host: FileSystemHost): boolean {
+  const list = `${dirname(path)}/${kind === 'table' ? 'tables' : 'functions'}.yaml`;
+  const read = host.readFile(list);
+  return read.kind === 'text' && cache.get(list, read.text).includes.some((include) => include.target === path);
 }
 
 /** A top-level file's kind, or a table or function file's by its folder (as the loader gives files no include reaches). */

@@ -254,7 +254,7 @@ export class MetadataWorkspace {
       const root = roots.length > 0 ? innermost(roots, path) : enclosingRoot(path, this.host);
       const read = this.host.readFile(path);
       if (root === undefined || read.kind !== 'text') continue;
-      const findings = aloneFindings(root, path, read.text, this.cache, this.validator);
+      const findings = aloneFindings(root, path, read.text, { cache: this.cache, validator: this.validator, host: this.host });
       this.out.early(path, read.text, applySeverity([...findings], this.severity));
     }
   }
