@@ -29,6 +29,8 @@ export class ServerUnderTest {
   readonly connection: MessageConnection;
   private readonly process: ChildProcess;
   private readonly latest = new Map<string, PublishedDiagnostics>();
+  /** Every publishDiagnostics, in order. */
+  readonly history: PublishedDiagnostics[] = [];
   private readonly waiters: { check: () => boolean; resolve: () => void }[] = [];
   readonly statuses: unknown[] = [];
   /** `window/logMessage` notifications (type 1 error … 4 log), in order. */
@@ -50,6 +52,7 @@ export class ServerUnderTest {
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
       this.latest.set(p.uri, p);
+      this.history.push(p);
       this.poke();
     });
     this.connection.onNotification('graphqlMetadata/status', (p: unknown) => {

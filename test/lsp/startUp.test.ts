@@ -46,4 +46,40 @@ describe('start-up with a file open (dist/server.js over stdio, cold: no parse s
       await server.stop();
     }
   });
+
+  test('table files tables.yaml leaves out are never published as errors, neither checked alone nor parsed ahead', async () => {
+    const dir = path.join(TMP, 'unlisted');
+    const tables = path.join(dir, 'metadata', 'databases', 'default', 'tables');
+    fs.mkdirSync(tables, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'metadata', 'version.yaml'), 'version: 3\n');
+    fs.writeFileSync(
+      path.join(dir, 'metadata', 'databases', 'databases.yaml'),
+      '- name: default\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url: postgres://x\n  tables: "!include default/tables/tables.yaml"\n',
+    );
+    fs.writeFileSync(path.join(tables, 'tables.yaml'), '[]\n');
+    fs.writeFileSync(path.join(tables, 'public_broken.yaml'), 'table: [\n');
+    const open = 'metadata/databases/default/tables/public_open.yaml';
+    const text = 'table:\n  name: open\n  schema: public\ncolour: blue\n';
+    fs.writeFileSync(path.join(dir, open), text);
+    const server = new ServerUnderTest(dir);
+    try {
+      await server.start();
+      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: server.uri(open), languageId: 'yaml', version: 1, text } });
+      await server.until(() => ready(server), 'the first ready', 60_000);
+      const broken = 'metadata/databases/default/tables/public_broken.yaml';
+      for (const rel of [open, broken]) {
+        const published = server.history.filter((p) => p.uri === server.uri(rel));
+        assert.ok(published.length > 0, `${rel} has diagnostics`);
+        assert.deepEqual(
+          published.flatMap((p) => p.diagnostics.filter((d) => d.severity === 1).map((d) => d.code)),
+          [],
+          `${rel}: no error was ever published (the engine never reads the file: its errors are warnings)`,
+        );
+      }
+      assert.ok(server.diagnostics(open)?.some((d) => d.code === 'schema-unknown-key' && d.severity === 2));
+      assert.ok(server.diagnostics(broken)?.some((d) => d.code === 'yaml-syntax' && d.severity === 2));
+    } finally {
+      await server.stop();
+    }
+  });
 });

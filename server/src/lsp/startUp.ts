@@ -40,7 +40,8 @@ async function yielded(run: StartUpRun, slice: { at: number }): Promise<boolean>
 
 /**
  * Parses every YAML file below `roots` into the cache in slices that yield; `parsed` is told of each
- * file (`likely`: probably one of its root's files). False when a newer start-up took over.
+ * file (`likely`: it has syntax errors and is probably one of its root's files, whose errors the
+ * root's check reports as errors too). False when a newer start-up took over.
  */
 export async function parseAhead(
   run: StartUpRun,
@@ -52,7 +53,11 @@ export async function parseAhead(
   for (const root of roots) {
     for (const path of metadataFiles(run.host, root, run.host.realPath(root))) {
       const read = run.host.readFile(path);
-      if (read.kind === 'text') parsed(path, read.text, run.cache.get(path, read.text).syntax, likelyMember(root, path));
+      if (read.kind === 'text') {
+        const { syntax } = run.cache.get(path, read.text);
+        // Whether it is one of the root's files matters only to a file with errors (and may cost a read of its folder's list).
+        parsed(path, read.text, syntax, syntax.length > 0 && likelyMember(run, root, path));
+      }
       if (!(await yielded(run, slice))) return false;
     }
   }
@@ -114,10 +119,15 @@ function kindByPath(rel: string): FileKind | undefined {
   return match[1] === 'tables' ? 'table' : 'function';
 }
 
-/** A file at the top of a root, or under databases/: the loader reads those without being told (others only when included). */
-function likelyMember(root: string, path: string): boolean {
+/**
+ * A file at the top of a root, or under databases/: the loader reads those without being told (others
+ * only when included); but not a table or function file its folder's list leaves out (its errors are warnings).
+ */
+function likelyMember(run: StartUpRun, root: string, path: string): boolean {
   const rel = path.slice(root.length + 1);
-  return !rel.includes('/') || rel.startsWith('databases/');
+  if (rel.includes('/') && !rel.startsWith('databases/')) return false;
+  const kind = kindByPath(rel);
+  return (kind !== 'table' && kind !== 'function') || listedInFolder(path, kind, run.cache, run.host);
 }
 
 /**
