@@ -9,26 +9,7 @@ import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { MetadataOperation, ProjectFacts } from '../server/src/core/edits/operations';
 import type { FileOperation } from '../server/src/core/features/types';
 
-export type { FileOperation } from '../server/src/core/features/types';
-export type {
-  AddInheritedRoleArgs,
-  AddSourceArgs,
-  CreateRelationshipArgs,
-  CursorObject,
-  DropInheritedRoleArgs,
-  DropRelationshipArgs,
-  DropSourceArgs,
-  MetadataOperation,
-  OperationType,
-  ProjectFacts,
-  RelationshipInfo,
-  RenameRelationshipArgs,
-  RenameSourceArgs,
-  SetRelationshipCommentArgs,
-  SourceKind,
-  TableInfo,
-  TableRef,
-} from '../server/src/core/edits/operations';
+export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core/edits/operations';
 
 export interface RootStatus {
   /** Absolute path of the metadata root folder (the one holding version.yaml). */
@@ -112,16 +93,18 @@ export interface RangedChange {
   readonly files: readonly FileOperation[];
 }
 
-export interface EditForOperationResult {
-  /** Absent when the local files cannot be updated (see `error`) or need no change. */
-  readonly change?: RangedChange;
+export type EditForOperationResult =
+  | {
+      readonly ok: true;
+      /** Absent when the local files need no change. */
+      readonly change?: RangedChange;
+      /** Files the edit changes, creates, renames or deletes (absolute paths). */
+      readonly files: readonly string[];
+      /** Things the user should know (e.g. what was left for them to do by hand). */
+      readonly notes: readonly string[];
+    }
   /** Why the local files cannot be updated to match. */
-  readonly error?: string;
-  /** Files the edit changes, creates, renames or deletes (absolute paths). */
-  readonly files: readonly string[];
-  /** Things the user should know (e.g. what was left for them to do by hand). */
-  readonly notes: readonly string[];
-}
+  | { readonly ok: false; readonly error: string };
 
 /** Client -> server: the edit that makes the local files match an operation the server accepted. */
 export const editForOperationRequest = new RequestType<EditForOperationParams, EditForOperationResult, void>('graphqlMetadata/editForOperation');

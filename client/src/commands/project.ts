@@ -62,7 +62,7 @@ export type Applied =
 export async function applyLocalEdit(ctx: CommandContext, root: string, operation: MetadataOperation): Promise<Applied> {
   const params: EditForOperationParams = { root, operation };
   const result = await ctx.client.sendRequest(editForOperationRequest, params);
-  if (result.error !== undefined) return { ok: false, message: result.error };
+  if (!result.ok) return { ok: false, message: result.error };
   if (result.change === undefined) return { ok: true, files: [], notes: result.notes };
   const stale = staleDocument(result.change);
   if (stale !== undefined)

@@ -38,9 +38,9 @@ export function createCommandHandlers(features: FeatureContext, documents: TextD
     },
     editForOperation: (params) => {
       const result = check(params.root);
-      if (result === undefined) return { error: `${params.root} is not a metadata root of this workspace.`, files: [], notes: [] };
+      if (result === undefined) return { ok: false, error: `${params.root} is not a metadata root of this workspace.` };
       const out = localEditFor(result, params.operation);
-      if ('error' in out) return { error: out.error, files: [], notes: [] };
+      if ('error' in out) return { ok: false, error: out.error };
       return toResult(features, documents, result, out.change);
     },
   };
@@ -55,7 +55,7 @@ function pickRoot(features: FeatureContext, params: ProjectFactsParams): string 
 
 function toResult(features: FeatureContext, documents: TextDocuments<TextDocument>, result: RootResult, change: LocalChange): EditForOperationResult {
   const files = [...new Set([...change.edits.map((e) => e.file), ...change.files.flatMap((f) => (f.kind === 'rename' ? [f.from, f.to] : [f.file]))])];
-  if (change.edits.length === 0 && change.files.length === 0) return { files, notes: change.notes };
+  if (change.edits.length === 0 && change.files.length === 0) return { ok: true, files, notes: change.notes };
   // The versions of open documents: the client refuses the edit when one changed since.
   const versions = new Map(
     documents.all().flatMap((d) => {
@@ -63,5 +63,5 @@ function toResult(features: FeatureContext, documents: TextDocuments<TextDocumen
       return path === undefined ? [] : [[path, d.version] as const];
     }),
   );
-  return { change: rangedChange(features, result, change, versions), files, notes: change.notes };
+  return { ok: true, change: rangedChange(features, result, change, versions), files, notes: change.notes };
 }
