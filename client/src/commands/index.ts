@@ -12,6 +12,7 @@ import { createRelationship, dropRelationship, renameRelationship, setRelationsh
 import { addInheritedRole, dropInheritedRole } from './roles';
 import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
 import { addSource, dropSource, renameSource } from './sources';
+import { trackTables } from './trackTables';
 import { refuseUntrusted } from './trust';
 import { applyToServer } from './sync/applyToServer';
 import { diffWithServer } from './sync/diffWithServer';
@@ -38,6 +39,7 @@ export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
   'graphqlMetadata.diffWithServer': diffWithServer,
   'graphqlMetadata.reloadMetadata': reloadServerMetadata,
   'graphqlMetadata.showInconsistencies': showInconsistencies,
+  'graphqlMetadata.trackTables': trackTables,
 };
 
 /** Registers every command; each run's outcome goes to `finished` and is the command's return value. */

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { editForOperationRequest, listRootsRequest, projectFactsRequest } from '../../../common/protocol';
-import type { EditForOperationParams, MetadataOperation, ProjectFacts, ProjectFactsParams } from '../../../common/protocol';
+import type { EditForOperationParams, EditForOperationResult, MetadataOperation, ProjectFacts, ProjectFactsParams } from '../../../common/protocol';
 import { isInside, toCorePath, toNativePath } from '../../../common/paths';
 import { applyEditSafely } from '../safeEdit';
 import type { CommandContext } from './context';
@@ -61,7 +61,11 @@ export type Applied =
  */
 export async function applyLocalEdit(ctx: CommandContext, root: string, operation: MetadataOperation): Promise<Applied> {
   const params: EditForOperationParams = { root, operation };
-  const result = await ctx.client.sendRequest(editForOperationRequest, params);
+  return applyRangedResult(ctx, await ctx.client.sendRequest(editForOperationRequest, params));
+}
+
+/** Applies a change the language server computed (editForOperation, trackTables): all or nothing, saved, one undo. */
+export async function applyRangedResult(ctx: CommandContext, result: EditForOperationResult): Promise<Applied> {
   if (!result.ok) return { ok: false, message: result.error };
   if (result.change === undefined) return { ok: true, files: [], notes: result.notes };
   const stale = staleDocument(result.change);
