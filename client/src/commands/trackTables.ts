@@ -36,6 +36,7 @@ export const trackTables: CommandFactory = (ctx) => async (arg) => {
       source: source.source,
       tables: tables.map(({ schema, name }) => ({ schema, name })),
     }),
+    'run Track Tables… again once what was in the way is gone.',
   );
   if (!applied.ok) return tell('failed', `The tables were not tracked: ${applied.message}`);
   const message = `Tracked ${count(tables.length, 'table')} of source ${source.source} (${applied.files.map((f) => vscode.workspace.asRelativePath(uriOf(f))).join(', ')}).`;
