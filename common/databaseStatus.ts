@@ -4,3 +4,8 @@
 export function isQuietStatus(status: string): boolean {
   return /^(off|no migrations|no model for )/.test(status);
 }
+
+/** Whether a source of some root has a database model (the `graphqlMetadata.hasDatabaseModel` context key: Track Tables… can run). */
+export function hasDatabaseModel(status: { readonly roots: readonly { readonly databases?: readonly { readonly model: boolean }[] }[] }): boolean {
+  return status.roots.some((r) => r.databases?.some((d) => d.model) === true);
+}

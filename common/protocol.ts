@@ -9,26 +9,7 @@ import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { MetadataOperation, ProjectFacts } from '../server/src/core/edits/operations';
 import type { FileOperation } from '../server/src/core/features/types';
 
-export type { FileOperation } from '../server/src/core/features/types';
-export type {
-  AddInheritedRoleArgs,
-  AddSourceArgs,
-  CreateRelationshipArgs,
-  CursorObject,
-  DropInheritedRoleArgs,
-  DropRelationshipArgs,
-  DropSourceArgs,
-  MetadataOperation,
-  OperationType,
-  ProjectFacts,
-  RelationshipInfo,
-  RenameRelationshipArgs,
-  RenameSourceArgs,
-  SetRelationshipCommentArgs,
-  SourceKind,
-  TableInfo,
-  TableRef,
-} from '../server/src/core/edits/operations';
+export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core/edits/operations';
 
 export interface RootStatus {
   /** Absolute path of the metadata root folder (the one holding version.yaml). */
@@ -38,7 +19,11 @@ export interface RootStatus {
   /** Files of the root that were read (YAML + GraphQL). */
   readonly files: number;
   /** Where each Postgres source's database model came from: `from migrations: 254/256 applied`, `off`, ... */
-  readonly databases?: readonly { readonly source: string; readonly status: string }[];
+  readonly databases?: readonly {
+    readonly source: string;
+    readonly status: string;
+    /** A database model was built (Track Tables… can run). */ readonly model: boolean;
+  }[];
 }
 
 export interface StatusParams {
@@ -112,19 +97,52 @@ export interface RangedChange {
   readonly files: readonly FileOperation[];
 }
 
-export interface EditForOperationResult {
-  /** Absent when the local files cannot be updated (see `error`) or need no change. */
-  readonly change?: RangedChange;
+export type EditForOperationResult =
+  | {
+      readonly ok: true;
+      /** Absent when the local files need no change. */
+      readonly change?: RangedChange;
+      /** Files the edit changes, creates, renames or deletes (absolute paths). */
+      readonly files: readonly string[];
+      /** Things the user should know (e.g. what was left for them to do by hand). */
+      readonly notes: readonly string[];
+    }
   /** Why the local files cannot be updated to match. */
-  readonly error?: string;
-  /** Files the edit changes, creates, renames or deletes (absolute paths). */
-  readonly files: readonly string[];
-  /** Things the user should know (e.g. what was left for them to do by hand). */
-  readonly notes: readonly string[];
-}
+  | { readonly ok: false; readonly error: string };
 
 /** Client -> server: the edit that makes the local files match an operation the server accepted. */
 export const editForOperationRequest = new RequestType<EditForOperationParams, EditForOperationResult, void>('graphqlMetadata/editForOperation');
+
+/* ---- Track Tables…: the tables and views a database model has that the metadata does not track ---- */
+
+export interface UntrackedTablesParams {
+  /** The metadata root; default: every root. */
+  readonly root?: string;
+}
+
+export interface UntrackedTablesSource {
+  readonly root: string;
+  readonly source: string;
+  /** The source's tables.yaml (absolute core path). */
+  readonly tablesFile: string;
+  /** Sorted by `schema.name`; `kind`: table, view, materialized_view, foreign_table, partitioned_table. */
+  readonly tables: readonly { readonly schema: string; readonly name: string; readonly kind: string }[];
+}
+
+/** `sources`: each Postgres source that has a database model and a tables.yaml (its list may be empty). */
+export type UntrackedTablesResult = { readonly ok: true; readonly sources: readonly UntrackedTablesSource[] } | { readonly ok: false; readonly error: string };
+
+/** Client -> server: per source with a database model, the tables and views it has that no table file tracks. */
+export const untrackedTablesRequest = new RequestType<UntrackedTablesParams, UntrackedTablesResult, void>('graphqlMetadata/untrackedTables');
+
+export interface TrackTablesParams {
+  readonly root: string;
+  readonly source: string;
+  readonly tables: readonly { readonly schema: string; readonly name: string }[];
+}
+
+/** Client -> server: the change that tracks the tables (a table file each, and its include in tables.yaml), as editForOperation returns it. */
+export const trackTablesRequest = new RequestType<TrackTablesParams, EditForOperationResult, void>('graphqlMetadata/trackTables');
 
 /* ---- Sync with the engine (Export From Server, Apply To Server, Diff With Server, Show Inconsistencies) ---- */
 

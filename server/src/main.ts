@@ -24,6 +24,8 @@ import type {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   editForOperationRequest,
+  trackTablesRequest,
+  untrackedTablesRequest,
   engineFindingsRequest,
   listRootsRequest,
   localMetadataRequest,
@@ -202,6 +204,8 @@ function onRequest<P, R>(type: RequestType<P, R, void> | RequestType0<R, void>, 
 onRequest(listRootsRequest, () => ({ roots: [...workspace.rootPaths] }));
 onRequest(projectFactsRequest, (params) => commands.projectFacts(params));
 onRequest(editForOperationRequest, (params) => commands.editForOperation(params));
+onRequest(untrackedTablesRequest, (params) => commands.untrackedTables(params));
+onRequest(trackTablesRequest, (params) => commands.trackTables(params));
 onRequest(localMetadataRequest, (params) => sync.localMetadata(params));
 onRequest(planExportRequest, (params) => sync.planExport(params));
 onRequest(engineFindingsRequest, (params) => sync.engineFindings(params));

@@ -42,7 +42,7 @@ describe('language server with the database the migrations build', () => {
     );
     const ready = server.statuses.at(-1) as { state: string; roots: { databases?: unknown }[] };
     assert.equal(ready.state, 'ready');
-    assert.deepEqual(ready.roots[0]!.databases, [{ source: 'default', status: 'from migrations: 2/3 applied' }]);
+    assert.deepEqual(ready.roots[0]!.databases, [{ source: 'default', status: 'from migrations: 2/3 applied', model: true }]);
   });
 
   test('hover on a column tells its type and comment; go to definition opens its definition in the migration', async () => {
@@ -60,6 +60,48 @@ describe('language server with the database the migrations build', () => {
       definition.map((d) => [d.uri, d.range.start.line]),
       [[server.uri(INIT), 7]],
     );
+  });
+
+  test('graphqlMetadata/untrackedTables lists the view no table file tracks; graphqlMetadata/trackTables gives its change', async () => {
+    const root = path.join(dir, 'metadata');
+    const tablesFile = path.join(root, 'databases/default/tables/tables.yaml');
+    const untracked = await server.connection.sendRequest('graphqlMetadata/untrackedTables', {});
+    assert.deepEqual(untracked, {
+      ok: true,
+      sources: [{ root, source: 'default', tablesFile, tables: [{ schema: 'public', name: 'article_stats', kind: 'view' }] }],
+    });
+    const created = path.join(root, 'databases/default/tables/public_article_stats.yaml');
+    const change = await server.connection.sendRequest('graphqlMetadata/trackTables', {
+      root,
+      source: 'default',
+      tables: [{ schema: 'public', name: 'article_stats' }],
+    });
+    assert.deepEqual(change, {
+      ok: true,
+      change: {
+        edits: [
+          {
+            file: tablesFile,
+            version: null,
+            edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '- "!include public_article_stats.yaml"\n' }],
+          },
+        ],
+        files: [{ kind: 'create', file: created, text: 'table:\n  name: article_stats\n  schema: public\n' }],
+      },
+      files: [tablesFile, created],
+      notes: [],
+    });
+    assert.deepEqual(
+      await server.connection.sendRequest('graphqlMetadata/trackTables', { root, source: 'default', tables: [{ schema: 'public', name: 'author' }] }),
+      {
+        ok: false,
+        error: '`public.author` is not an untracked table or view of source default.',
+      },
+    );
+    assert.deepEqual(await server.connection.sendRequest('graphqlMetadata/untrackedTables', { root: dir }), {
+      ok: false,
+      error: `${dir} is not a metadata root of this workspace.`,
+    });
   });
 
   test('a migration changed on disk builds the model again: the finding goes', async () => {

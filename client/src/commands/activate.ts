@@ -1,6 +1,7 @@
 /** Wires the server commands into the extension: log, connections, status item, config view, command table. */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { hasDatabaseModel } from '../../../common/databaseStatus';
 import type { MetadataStatusBar } from '../statusBar';
 import { EngineStatusBar } from '../statusBar';
 import { EngineConnections } from './connection';
@@ -55,8 +56,12 @@ export function activateCommands(
       if (e.affectsConfiguration('graphqlMetadata.server')) connect();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(connect),
-    // `graphqlMetadata.hasRoots` shows the change commands in the palette once a metadata root is known.
-    statusBar.onDidChange((params) => void vscode.commands.executeCommand('setContext', 'graphqlMetadata.hasRoots', params.roots.length > 0)),
+    // `graphqlMetadata.hasRoots` shows the change commands in the palette once a metadata root is known,
+    // `graphqlMetadata.hasDatabaseModel` Track Tables… once a source has a database model.
+    statusBar.onDidChange((params) => {
+      void vscode.commands.executeCommand('setContext', 'graphqlMetadata.hasRoots', params.roots.length > 0);
+      void vscode.commands.executeCommand('setContext', 'graphqlMetadata.hasDatabaseModel', hasDatabaseModel(params));
+    }),
   );
   return { serverBar, log, onDidRunCommand: ran.event, connect };
 }

@@ -12,6 +12,7 @@ import { createRelationship, dropRelationship, renameRelationship, setRelationsh
 import { addInheritedRole, dropInheritedRole } from './roles';
 import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
 import { addSource, dropSource, renameSource } from './sources';
+import { trackTables } from './trackTables';
 import { refuseUntrusted } from './trust';
 import { applyToServer } from './sync/applyToServer';
 import { diffWithServer } from './sync/diffWithServer';
@@ -38,22 +39,26 @@ export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
   'graphqlMetadata.diffWithServer': diffWithServer,
   'graphqlMetadata.reloadMetadata': reloadServerMetadata,
   'graphqlMetadata.showInconsistencies': showInconsistencies,
+  'graphqlMetadata.trackTables': trackTables,
 };
+
+/** Commands that only edit local files (like a quick fix): they run in Restricted Mode too. */
+const LOCAL_ONLY = new Set(['graphqlMetadata.trackTables']);
 
 /** Registers every command; each run's outcome goes to `finished` and is the command's return value. */
 export function registerCommands(ctx: CommandContext, finished: (outcome: CommandOutcome) => void): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([id, factory]) => {
     const run = factory(ctx);
     return vscode.commands.registerCommand(id, async (arg: unknown) => {
-      const outcome: CommandOutcome = { command: id, ...(await settle(ctx, run, arg)) };
+      const outcome: CommandOutcome = { command: id, ...(await settle(ctx, run, arg, !LOCAL_ONLY.has(id))) };
       finished(outcome);
       return outcome;
     });
   });
 }
 
-async function settle(ctx: CommandContext, run: CommandRunner, arg: unknown): Promise<Result> {
-  const untrusted = refuseUntrusted();
+async function settle(ctx: CommandContext, run: CommandRunner, arg: unknown, callsServer: boolean): Promise<Result> {
+  const untrusted = callsServer ? refuseUntrusted() : undefined;
   if (untrusted) return untrusted;
   try {
     return await run(arg);

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { editForOperationRequest, listRootsRequest, projectFactsRequest } from '../../../common/protocol';
-import type { EditForOperationParams, MetadataOperation, ProjectFacts, ProjectFactsParams } from '../../../common/protocol';
+import type { EditForOperationParams, EditForOperationResult, MetadataOperation, ProjectFacts, ProjectFactsParams } from '../../../common/protocol';
 import { isInside, toCorePath, toNativePath } from '../../../common/paths';
 import { applyEditSafely } from '../safeEdit';
 import type { CommandContext } from './context';
@@ -61,8 +61,17 @@ export type Applied =
  */
 export async function applyLocalEdit(ctx: CommandContext, root: string, operation: MetadataOperation): Promise<Applied> {
   const params: EditForOperationParams = { root, operation };
-  const result = await ctx.client.sendRequest(editForOperationRequest, params);
-  if (result.error !== undefined) return { ok: false, message: result.error };
+  return applyRangedResult(ctx, await ctx.client.sendRequest(editForOperationRequest, params));
+}
+
+const SERVER_REMEDY = 'Export From Server brings them in line with the server.';
+
+/**
+ * Applies a change the language server computed (editForOperation, trackTables): all or nothing,
+ * saved, one undo. `remedy`: what the user can do when it failed and the files were put back.
+ */
+export async function applyRangedResult(ctx: CommandContext, result: EditForOperationResult, remedy = SERVER_REMEDY): Promise<Applied> {
+  if (!result.ok) return { ok: false, message: result.error };
   if (result.change === undefined) return { ok: true, files: [], notes: result.notes };
   const stale = staleDocument(result.change);
   if (stale !== undefined)
@@ -71,16 +80,16 @@ export async function applyLocalEdit(ctx: CommandContext, root: string, operatio
   const applied = await applyEditSafely({ ...plan, files: [...new Set([...plan.files, ...result.files])] }, { isRefactoring: true });
   if (!applied.ok) {
     ctx.log.warn(`The local edit failed half way; put back: ${applied.undone.join(', ') || 'nothing'}.`);
-    return { ok: false, message: localFailure(applied.reason, applied.notRestored) };
+    return { ok: false, message: localFailure(applied.reason, applied.notRestored, remedy) };
   }
   return { ok: true, files: result.files, notes: result.notes };
 }
 
 /** Why the local files were not updated, and that they are as they were (or which are not). */
-function localFailure(reason: string, notRestored: readonly string[]): string {
+function localFailure(reason: string, notRestored: readonly string[], remedy: string): string {
   const after =
     notRestored.length === 0
-      ? 'The files it had changed are as they were; Export From Server brings them in line with the server.'
+      ? `The files it had changed are as they were; ${remedy}`
       : `${notRestored.join(', ')} could not be put back as they were: check them.`;
   return `${reason}. ${after}`;
 }

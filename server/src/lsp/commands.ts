@@ -4,7 +4,16 @@ import type { RootResult } from '../core/check';
 import { localEditFor, projectFacts } from '../core/edits';
 import type { FileSystemHost } from '../core/host';
 import type { LocalChange } from '../core/edits';
-import type { EditForOperationParams, EditForOperationResult, ProjectFactsParams, ProjectFactsResult } from '../../../common/protocol';
+import { trackTablesChange, untrackedTables } from '../core/edits/trackTables';
+import type {
+  EditForOperationParams,
+  EditForOperationResult,
+  ProjectFactsParams,
+  ProjectFactsResult,
+  TrackTablesParams,
+  UntrackedTablesParams,
+  UntrackedTablesResult,
+} from '../../../common/protocol';
 import type { FeatureContext } from './features/context';
 import { rangedChange } from './features/rangedChange';
 import { uriToPath } from './uri';
@@ -18,6 +27,8 @@ import { uriToPath } from './uri';
 interface CommandHandlers {
   projectFacts(params: ProjectFactsParams): ProjectFactsResult;
   editForOperation(params: EditForOperationParams): EditForOperationResult;
+  untrackedTables(params: UntrackedTablesParams): UntrackedTablesResult;
+  trackTables(params: TrackTablesParams): EditForOperationResult;
 }
 
 /**
@@ -38,12 +49,37 @@ export function createCommandHandlers(features: FeatureContext, documents: TextD
     },
     editForOperation: (params) => {
       const result = check(params.root);
-      if (result === undefined) return { error: `${params.root} is not a metadata root of this workspace.`, files: [], notes: [] };
+      if (result === undefined) return { ok: false, error: notRoot(params.root) };
       const out = localEditFor(result, params.operation);
-      if ('error' in out) return { error: out.error, files: [], notes: [] };
+      if ('error' in out) return { ok: false, error: out.error };
+      return toResult(features, documents, result, out.change);
+    },
+    untrackedTables: (params) => {
+      const roots = features.workspace.rootPaths;
+      if (params.root !== undefined && !roots.includes(params.root)) return { ok: false, error: notRoot(params.root) };
+      const sources = (params.root !== undefined ? [params.root] : roots).flatMap((root) => {
+        const result = check(root);
+        return result === undefined ? [] : untrackedTables(result).map((s) => ({ root, source: s.source, tablesFile: s.list, tables: s.tables }));
+      });
+      return { ok: true, sources };
+    },
+    trackTables: (params) => {
+      const result = check(params.root);
+      if (result === undefined) return { ok: false, error: notRoot(params.root) };
+      const untracked = untrackedTables(result).find((s) => s.source === params.source);
+      const list = untracked && result.project.files.get(untracked.list);
+      if (!untracked || !list) return { ok: false, error: `Source ${params.source} has no database model and tables.yaml in ${params.root}.` };
+      const unknown = params.tables.find((t) => !untracked.tables.some((u) => u.schema === t.schema && u.name === t.name));
+      if (unknown) return { ok: false, error: `\`${unknown.schema}.${unknown.name}\` is not an untracked table or view of source ${params.source}.` };
+      const out = trackTablesChange(result, list, params.tables);
+      if ('error' in out) return { ok: false, error: out.error };
       return toResult(features, documents, result, out.change);
     },
   };
+}
+
+function notRoot(root: string): string {
+  return `${root} is not a metadata root of this workspace.`;
 }
 
 function pickRoot(features: FeatureContext, params: ProjectFactsParams): string | undefined {
@@ -55,7 +91,7 @@ function pickRoot(features: FeatureContext, params: ProjectFactsParams): string 
 
 function toResult(features: FeatureContext, documents: TextDocuments<TextDocument>, result: RootResult, change: LocalChange): EditForOperationResult {
   const files = [...new Set([...change.edits.map((e) => e.file), ...change.files.flatMap((f) => (f.kind === 'rename' ? [f.from, f.to] : [f.file]))])];
-  if (change.edits.length === 0 && change.files.length === 0) return { files, notes: change.notes };
+  if (change.edits.length === 0 && change.files.length === 0) return { ok: true, files, notes: change.notes };
   // The versions of open documents: the client refuses the edit when one changed since.
   const versions = new Map(
     documents.all().flatMap((d) => {
@@ -63,5 +99,5 @@ function toResult(features: FeatureContext, documents: TextDocuments<TextDocumen
       return path === undefined ? [] : [[path, d.version] as const];
     }),
   );
-  return { change: rangedChange(features, result, change, versions), files, notes: change.notes };
+  return { ok: true, change: rangedChange(features, result, change, versions), files, notes: change.notes };
 }

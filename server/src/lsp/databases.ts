@@ -81,8 +81,8 @@ export class DatabaseState {
   }
 
   /** One line per source, for the status bar: `default: from migrations: 254/256 applied`. */
-  statuses(root: string): readonly { readonly source: string; readonly status: string }[] {
-    return (this.byRoot.get(root) ?? NONE).builds.map((b) => ({ source: b.source, status: b.status }));
+  statuses(root: string): readonly { readonly source: string; readonly status: string; readonly model: boolean }[] {
+    return (this.byRoot.get(root) ?? NONE).builds.map((b) => ({ source: b.source, status: b.status, model: b.model !== undefined }));
   }
 
   /**

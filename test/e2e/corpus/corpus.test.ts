@@ -41,7 +41,7 @@ suite('corpus: 5stackgg__api', () => {
         errors: 0,
         warnings: 3,
         files: 250,
-        databases: [{ source: 'default', status: 'from migrations: 610/610 applied' }],
+        databases: [{ source: 'default', status: 'from migrations: 610/610 applied', model: true }],
       },
     ]);
     assert.deepEqual(status.problems, []);

@@ -37,7 +37,13 @@ suite('activation', () => {
     const status = await waitForStatus(api, (s) => s.state === 'ready' && s.roots[0]?.databases !== undefined);
     // 13 files: version, databases, tables.yaml + 3 tables, actions.yaml + .graphql, 5 other top-level files.
     assert.deepEqual(status.roots, [
-      { root: fixtureUri('hasura/metadata').fsPath, errors: 0, warnings: 0, files: 13, databases: [{ source: 'default', status: 'no migrations' }] },
+      {
+        root: fixtureUri('hasura/metadata').fsPath,
+        errors: 0,
+        warnings: 0,
+        files: 13,
+        databases: [{ source: 'default', status: 'no migrations', model: false }],
+      },
     ]);
     assert.deepEqual(status.problems, []);
   });

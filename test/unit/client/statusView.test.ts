@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { hiddenStatus, engineStatusView, statusView, stoppedStatusView } from '../../../client/src/statusView';
+import { hasDatabaseModel } from '../../../common/databaseStatus';
 
 describe('the server status item', () => {
   test('hidden until a config request; then the server and its version', () => {
@@ -37,7 +38,7 @@ describe('the metadata item with database models', () => {
   const root = { root: '/w/hasura/metadata', errors: 1, warnings: 0, files: 12 };
   test('one source: where its model came from, in the text and the tooltip', () => {
     const view = statusView(
-      { state: 'ready', roots: [{ ...root, databases: [{ source: 'default', status: 'from migrations: 254/256 applied' }] }], problems: [] },
+      { state: 'ready', roots: [{ ...root, databases: [{ source: 'default', status: 'from migrations: 254/256 applied', model: true }] }], problems: [] },
       (p) => p.slice(3),
     );
     assert.equal(view.text, 'Metadata: $(error) 1 $(warning) 0 $(database) from migrations: 254/256 applied');
@@ -48,19 +49,24 @@ describe('the metadata item with database models', () => {
   });
   test('several sources are counted; sources without a model (off, no migrations) and none leave the text as it was', () => {
     const two = [
-      { source: 'a', status: 'live: db.example.com/app' },
-      { source: 'b', status: 'from migrations: 3/3 applied' },
+      { source: 'a', status: 'live: db.example.com/app', model: true },
+      { source: 'b', status: 'from migrations: 3/3 applied', model: true },
     ];
     assert.equal(
       statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: two }], problems: [] }, (p) => p).text,
       '$(check) Metadata: 1 root $(database) 2 sources',
     );
     const quiet = [
-      { source: 'a', status: 'off' },
-      { source: 'b', status: 'no migrations' },
-      { source: 'c', status: 'no model for mssql sources' },
+      { source: 'a', status: 'off', model: false },
+      { source: 'b', status: 'no migrations', model: false },
+      { source: 'c', status: 'no model for mssql sources', model: false },
     ];
     assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0, databases: quiet }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root');
     assert.equal(statusView({ state: 'ready', roots: [{ ...root, errors: 0 }], problems: [] }, (p) => p).text, '$(check) Metadata: 1 root');
+  });
+  test('graphqlMetadata.hasDatabaseModel: true once any source of any root has a model', () => {
+    assert.equal(hasDatabaseModel({ roots: [{ databases: [{ model: false }] }, { databases: [{ model: false }, { model: true }] }] }), true);
+    assert.equal(hasDatabaseModel({ roots: [{ databases: [{ model: false }] }, {}] }), false);
+    assert.equal(hasDatabaseModel({ roots: [] }), false);
   });
 });

@@ -82,6 +82,7 @@ describe('graphqlMetadata/editForOperation', () => {
       operation: { type: 'rename_relationship', args: { table: 'article', name: 'author', new_name: 'writer' } },
     });
     assert.deepEqual(out, {
+      ok: true,
       change: {
         edits: [{ file: ARTICLE, version: 7, edits: [{ range: { start: { line: 4, character: 10 }, end: { line: 4, character: 16 } }, newText: 'writer' }] }],
         files: [],
@@ -96,6 +97,7 @@ describe('graphqlMetadata/editForOperation', () => {
       root: '/p/metadata',
       operation: { type: 'add_source', args: { kind: 'postgres', name: 'x', configuration: { connection_info: { database_url: { from_env: 'X' } } } } },
     });
+    assert.ok(out.ok);
     assert.deepEqual(out.change?.files, [{ kind: 'create', file: '/p/metadata/databases/x/tables/tables.yaml', text: '[]\n' }]);
     assert.deepEqual(out.change?.edits, [
       {
@@ -115,12 +117,14 @@ describe('graphqlMetadata/editForOperation', () => {
 
   test('deletes and renames as file operations', () => {
     const out = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'rename_source', args: { name: 'default', new_name: 'main' } } });
+    assert.ok(out.ok);
     assert.deepEqual(out.change?.files.at(-1), {
       kind: 'rename',
       from: '/p/metadata/databases/default/tables/tables.yaml',
       to: '/p/metadata/databases/main/tables/tables.yaml',
     });
     const dropped = handlers().editForOperation({ root: '/p/metadata', operation: { type: 'drop_source', args: { name: 'default' } } });
+    assert.ok(dropped.ok);
     assert.deepEqual(
       dropped.change?.files.map((c) => (c.kind === 'delete' ? `delete ${c.file.replace(/.*metadata\//, '')}` : c.kind)),
       [
@@ -134,19 +138,18 @@ describe('graphqlMetadata/editForOperation', () => {
   test('errors: an unknown root, a refused edit; no change: no edit, only notes', () => {
     const h = handlers();
     assert.deepEqual(h.editForOperation({ root: '/elsewhere', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), {
+      ok: false,
       error: '/elsewhere is not a metadata root of this workspace.',
-      files: [],
-      notes: [],
     });
     assert.deepEqual(
       h.editForOperation({ root: '/p/metadata', operation: { type: 'rename_relationship', args: { table: 'article', name: 'nope', new_name: 'x' } } }),
       {
+        ok: false,
         error: 'Table `public.article` has no object or array relationship `nope` in the local files.',
-        files: [],
-        notes: [],
       },
     );
     assert.deepEqual(h.editForOperation({ root: '/p/metadata', operation: { type: 'drop_inherited_role', args: { role: 'x' } } }), {
+      ok: true,
       files: [],
       notes: ['Inherited role `x` was not in the local files; nothing to change there.'],
     });

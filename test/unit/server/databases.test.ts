@@ -98,7 +98,7 @@ test('metadata diagnostics come first; the model is built after, and its finding
   // BASE's author permission lists `name`, which the database calls `full_name`.
   assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), ['db-column-missing 17:10-17:14']);
   assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
-  assert.deepEqual(statuses.at(-1)?.roots[0]?.databases, [{ source: 'default', status: 'from migrations: 1/1 applied' }]);
+  assert.deepEqual(statuses.at(-1)?.roots[0]?.databases, [{ source: 'default', status: 'from migrations: 1/1 applied', model: true }]);
   assert.equal(statuses.at(-1)?.roots[0]?.warnings, 1);
 });
 

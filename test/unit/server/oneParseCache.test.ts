@@ -65,6 +65,7 @@ test('after start-up, features, commands and sync requests, each file was parsed
     root: ROOT,
     operation: { type: 'rename_relationship', args: { table: 'article', name: 'writer', new_name: 'penned_by' } },
   });
+  assert.ok(renamed.ok);
   assert.deepEqual(renamed.files, [ARTICLE]);
   const local = sync.localMetadata({ root: ROOT });
   assert.ok(local.ok);

@@ -11,7 +11,7 @@ import { renameSource } from './renameSource';
 import { setRelationshipComment } from './setRelationshipComment';
 import type { ArgsOf, EditResult, OperationEdit } from './types';
 
-export type { EditResult, FileOperation, LocalChange } from './types';
+export type { LocalChange } from './types';
 export { objectAt, projectFacts, readEndpoint } from './facts';
 
 /** The local edit of each operation. Add an operation: a file here + a line below. */

@@ -3,18 +3,15 @@ import type { ModelView } from '../../db/lookup';
 import type { ForeignKeyModel, RelationModel } from '../../db/model';
 import { viewOf } from '../../db/views';
 import { createRelationship } from '../../edits/createRelationship';
+import { trackTablesChange, untrackedTables } from '../../edits/trackTables';
 import { foreignKeyUsing, sameSet } from '../../project/index/foreignKeyUsing';
 import { tableKey } from '../../project/index/tableRef';
 import type { TableFact } from '../../project/index/types';
 import { Walk } from '../../project/index/walk';
-import { basename, dirname, join } from '../../util/paths';
-import { yamlScalar } from '../text';
-import { insertInclude } from './tableFileUnreferenced';
 import type { QuickFix } from './types';
 
 /** At most this many "Track" actions in one tables.yaml (the rest stay reachable by typing the file). */
 const MAX_TRACK = 25;
-const TRACKABLE = new Set<RelationModel['kind']>(['table', 'view', 'materialized_view', 'foreign_table', 'partitioned_table']);
 
 /**
  * Actions the database model suggests, not tied to a finding: in a source's tables.yaml, track a
@@ -29,27 +26,16 @@ export function databaseActions(result: RootResult, file: string): QuickFix[] {
   return table ? suggestedRelationships(result, table) : [];
 }
 
-/** `databases/<source>/tables/tables.yaml`: the source is the folder's name, as the engine CLI writes it. */
+/** In a source's tables.yaml: one action per untracked table or view (the change Track Tables… makes for one). */
 function trackTables(result: RootResult, file: string): QuickFix[] {
-  const source = basename(dirname(dirname(file)));
-  const view = viewOf(result.databases, source);
   const list = result.project.files.get(file);
-  if (!view || !list) return [];
-  const untracked = Object.values(view.model.relations)
-    .filter((r) => TRACKABLE.has(r.kind) && view.canJudge(r.schema, r.name) && !result.index.tableKeys.has(`${source}\u0000${tableKey(r)}`))
-    .sort((a, b) => tableKey(a).localeCompare(tableKey(b)))
-    .slice(0, MAX_TRACK);
-  return untracked.flatMap((r) => {
-    const entry = `${r.schema}_${r.name}.yaml`;
-    const path = join(dirname(file), entry);
-    const include = insertInclude(list, entry);
-    if (!include || result.project.files.has(path)) return [];
-    const text = `table:\n  name: ${yamlScalar(r.name)}\n  schema: ${yamlScalar(r.schema)}\n`;
+  const untracked = untrackedTables(result).find((s) => s.list === file);
+  if (!list || !untracked) return [];
+  return untracked.tables.slice(0, MAX_TRACK).flatMap((r) => {
+    const edit = trackTablesChange(result, list, [r]);
+    if ('error' in edit) return [];
     return [
-      {
-        title: `Track ${r.kind.replace('_', ' ')} \`${tableKey(r)}\` (from the database)`,
-        change: { edits: [include], files: [{ kind: 'create' as const, file: path, text }] },
-      },
+      { title: `Track ${r.kind.replace('_', ' ')} \`${tableKey(r)}\` (from the database)`, change: { edits: edit.change.edits, files: edit.change.files } },
     ];
   });
 }

@@ -11,7 +11,7 @@ import { includeInList } from './tableFileUnreferenced';
 import type { FixContext, Fixer, QuickFix } from './types';
 import { createVersionFile } from './versionMissing';
 
-export type { FixContext, QuickFix } from './types';
+export type { QuickFix } from './types';
 
 /** Quick fixes by diagnostic code (never by message text). Add a fix: a file here + a line below. */
 const FIXERS: Readonly<Record<string, Fixer>> = {
