@@ -9,7 +9,8 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../client/src/api';
 import type { CommandOutcome } from '../../../client/src/commands/outcome';
 import { toCorePath } from '../../../common/paths';
-import { activateExtension, fixtureUri, waitForStatus } from '../helpers';
+import { activateExtension, fixtureUri, pressKeys, waitForStatus } from '../helpers';
+import { nextOutcome } from '../serverHelpers';
 import { diskText, exists, summary, thenChecked, waitForSummary } from '../files';
 
 const TABLES = 'metadata/databases/default/tables/tables.yaml';
@@ -70,5 +71,29 @@ suite('database: Track Tables…', () => {
     assert.ok(await tables.save());
     assert.equal(await diskText(fixtureUri(TABLES)), original);
     assert.equal(await exists(fixtureUri(STATS)), false, 'the table file is gone');
+  });
+
+  test('from the command palette: the multi-select pick lists the view; checking it and Enter tracks it', async () => {
+    const finished = nextOutcome(api, 'graphqlMetadata.trackTables');
+    await vscode.commands.executeCommand('workbench.action.showCommands');
+    await pressKeys('palette-track-tables', [
+      { type: 'GraphQL Metadata: Track Tables' },
+      { waitFor: 'GraphQL Metadata: Track Tables', press: 'Enter' },
+      { waitFor: 'Track Tables: 1 untracked table of source default' },
+      { waitFor: 'public.article_stats', press: 'ArrowDown' },
+      { press: 'Space' },
+      { press: 'Enter' },
+    ]);
+    const outcome = await finished;
+    assert.equal(outcome.status, 'done', outcome.message);
+    assert.equal(outcome.message, `Tracked 1 table of source default (${TABLES}, ${STATS}).`);
+    assert.equal(await diskText(fixtureUri(STATS)), 'table:\n  name: article_stats\n  schema: public\n');
+    assert.equal(await diskText(fixtureUri(TABLES)), `- "!include public_article_stats.yaml"\n${original}`);
+    await vscode.window.showTextDocument(fixtureUri(TABLES), { preview: false });
+    await vscode.commands.executeCommand('undo');
+    const tables = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === fixtureUri(TABLES).fsPath)!;
+    assert.ok(await tables.save());
+    assert.equal(await diskText(fixtureUri(TABLES)), original);
+    assert.equal(await exists(fixtureUri(STATS)), false);
   });
 });
