@@ -12,12 +12,12 @@ import { schemaValidator } from '../helpers/project';
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-alone-'));
 after(() => fs.rmSync(TMP, { recursive: true, force: true }));
 
-/** A root with one source whose tables.yaml lists `listed.yaml` only; returns the core path of the root. */
+/** A root with one source whose tables.yaml lists `listed.yaml` and `tagged.yaml` (tag form, `./`); returns the core path of the root. */
 function project(): string {
   const tables = path.join(TMP, 'metadata', 'databases', 'default', 'tables');
   fs.mkdirSync(tables, { recursive: true });
   fs.writeFileSync(path.join(TMP, 'metadata', 'version.yaml'), 'version: 3\n');
-  fs.writeFileSync(path.join(tables, 'tables.yaml'), '- "!include listed.yaml"\n');
+  fs.writeFileSync(path.join(tables, 'tables.yaml'), '- "!include listed.yaml"\n- !include ./tagged.yaml\n');
   return toCorePath(path.join(TMP, 'metadata'));
 }
 
@@ -31,6 +31,11 @@ describe('a file checked alone at start-up (lsp/startUp.ts aloneFindings)', () =
 
   test('a table file its tables.yaml includes: its schema findings, as errors', () => {
     const file = `${root}/databases/default/tables/listed.yaml`;
+    assert.deepEqual(summary(aloneFindings(root, file, TEXT, options())), [`schema-unknown-key error @${TEXT.indexOf('colour')}`]);
+  });
+
+  test('an include in the tag form, with ./, lists the file too', () => {
+    const file = `${root}/databases/default/tables/tagged.yaml`;
     assert.deepEqual(summary(aloneFindings(root, file, TEXT, options())), [`schema-unknown-key error @${TEXT.indexOf('colour')}`]);
   });
 
