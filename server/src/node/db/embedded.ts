@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ReplyAssembly } from './protocol';
 import type { WorkerReply, WorkerRequest, WorkerStats } from './protocol';
 import type { ApplyJob, ApplyResult } from './runner';
 
@@ -65,9 +66,11 @@ export function runEmbedded(job: ApplyJob, options: EmbeddedOptions = {}): Promi
     child.stderr?.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
-    child.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'done') finish({ ok: true, result: reply.result, stats: reply.stats });
-      else finish({ ok: false, reason: reply.message });
+    const assembly = new ReplyAssembly();
+    child.on('message', (message: WorkerReply) => {
+      const reply = assembly.reply(message);
+      if (reply?.type === 'done') finish({ ok: true, result: reply.result, stats: reply.stats });
+      else if (reply?.type === 'error') finish({ ok: false, reason: reply.message });
     });
     child.on('error', (error) => finish({ ok: false, reason: `the embedded Postgres could not be started: ${error.message}` }));
     // 'close', not 'exit': it comes after the IPC channel is read to its end (a large reply may still be arriving at 'exit').

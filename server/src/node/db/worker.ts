@@ -12,6 +12,7 @@ import type { Extension } from '@electric-sql/pglite';
 import type { ApplyJob } from './runner';
 import { migrationsBuild, writeCachedBuild } from './cache';
 import { extensionsCreated, MigrationRunner } from './runner';
+import { replyMessages } from './protocol';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 /** The contrib extensions PGlite ships, by the name `CREATE EXTENSION` uses; each loaded only when the migrations create it. */
@@ -145,7 +146,10 @@ async function saveDataDir(db: PGlite, file: string): Promise<void> {
 }
 
 function send(reply: WorkerReply): void {
-  process.send?.(reply, undefined, undefined, () => process.exit(0));
+  const messages = replyMessages(reply);
+  const last = messages.pop()!;
+  for (const message of messages) process.send?.(message);
+  process.send?.(last, undefined, undefined, () => process.exit(0));
 }
 
 process.once('message', (request: WorkerRequest) => {

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { DatabaseModel, RelationModel } from '../../../server/src/core/db/model';
+import { RELATIONS_PER_MESSAGE, ReplyAssembly, replyMessages } from '../../../server/src/node/db/protocol';
+import type { WorkerReply } from '../../../server/src/node/db/protocol';
+
+function relation(i: number): RelationModel {
+  return {
+    schema: 'public',
+    name: `t${i}`,
+    kind: 'table',
+    columns: [{ name: 'id', type: 'integer', nullable: false, hasDefault: true }] as unknown as RelationModel['columns'],
+    primaryKey: ['id'],
+    uniques: [],
+    foreignKeys: [],
+  };
+}
+
+function done(relations: number): WorkerReply {
+  const model = {
+    source: 'default',
+    origin: 'migrations',
+    schemas: ['public'],
+    relations: Object.fromEntries(Array.from({ length: relations }, (_, i) => [`public.t${i}`, relation(i)])),
+    functions: {},
+    enums: {},
+  } as unknown as DatabaseModel;
+  return {
+    type: 'done',
+    result: { model, findings: [], applied: 1, total: 1 },
+    stats: { createMs: 1, applyMs: 2, cpuMs: 3, peakRssKb: 4, fromSavedDataDir: true },
+  };
+}
+
+/** The messages through the parent's assembly: the replies it answers, in order. */
+function assembled(messages: readonly WorkerReply[]): WorkerReply[] {
+  const assembly = new ReplyAssembly();
+  return messages.flatMap((m) => assembly.reply(m) ?? []);
+}
+
+describe("the database child's reply in parts (node/db/protocol.ts)", () => {
+  test('a model of 250 relations goes as 3 parts of at most 100, then the rest; the parent gets the same reply back', () => {
+    const reply = done(250);
+    const messages = replyMessages(reply);
+    assert.equal(RELATIONS_PER_MESSAGE, 100);
+    assert.deepEqual(
+      messages.map((m) => (m.type === 'relations' ? `relations ${m.entries[0]![0]}..${m.entries.at(-1)![0]} (${m.entries.length})` : m.type)),
+      ['relations public.t0..public.t99 (100)', 'relations public.t100..public.t199 (100)', 'relations public.t200..public.t249 (50)', 'done'],
+    );
+    const last = messages.at(-1)!;
+    assert.deepEqual(last.type === 'done' ? last.result.model.relations : undefined, {}, 'the last message carries no relation');
+    assert.deepEqual(assembled(messages), [reply]);
+  });
+
+  test('a model with no relation, and an error, are one message each and pass through', () => {
+    const empty = done(0);
+    assert.deepEqual(replyMessages(empty), [empty]);
+    assert.deepEqual(assembled(replyMessages(empty)), [empty]);
+    const error: WorkerReply = { type: 'error', message: 'the database process got a request it does not know' };
+    assert.deepEqual(replyMessages(error), [error]);
+    assert.deepEqual(assembled([error]), [error]);
+  });
+});
