@@ -128,7 +128,8 @@ export class MetadataWorkspace {
     const token = {};
     this.modelChecks.set(root, token);
     this.publishStatus('checking');
-    void this.checkWithModels(root, token);
+    // The slices run outside `guarded`: a throw there is that check's failure too, not an unhandled rejection.
+    this.checkWithModels(root, token).catch((error: unknown) => this.checkFailed('the check with the database models', error));
   }
 
   /**
