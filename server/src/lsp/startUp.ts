@@ -11,6 +11,12 @@ import { basename, dirname, isInside } from '../core/util/paths';
 /** How long start-up parses before it lets requests and edits through. */
 export const SLICE_MS = 25;
 
+/**
+ * How long start-up waits before it looks for roots, so that the files the client opens right after
+ * `initialized` are checked alone first (a file that arrives later waits for at most one slice).
+ */
+export const OPEN_FILES_WAIT_MS = 10;
+
 /** A ParseStore that can be written out (server/src/node/parseStore.ts). */
 export interface PersistentStore extends ParseStore {
   /** Lets go of what was read (called once start-up has parsed every file). */

@@ -24,7 +24,7 @@ import { NODE_TIMERS, RecheckPause } from './pause';
 import type { Timers } from './pause';
 import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
-import { aloneFindings, parseAhead, persist, SLICE_MS } from './startUp';
+import { aloneFindings, OPEN_FILES_WAIT_MS, parseAhead, persist, SLICE_MS } from './startUp';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
@@ -215,8 +215,10 @@ export class MetadataWorkspace {
     try {
       if (store) this.cache.attach(store);
       this.publishStatus('checking');
-      // The files the client opens right after `initialized` are checked alone first (see schedule), before any root is looked for.
-      await new Promise((resolve) => setImmediate(resolve));
+      // The files the client opens right after `initialized` are checked alone first (see schedule), before any root is
+      // looked for. A turn of the event loop is not enough: the JSON-RPC connection hands over one message a turn, and the
+      // client's didOpen may come in a later read than `initialized`; the wait lets both through first.
+      await new Promise((resolve) => setTimeout(resolve, OPEN_FILES_WAIT_MS));
       if (run !== this.startUps) return;
       const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host, this.parse).roots))];
       this.startRoots = roots;

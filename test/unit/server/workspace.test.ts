@@ -75,6 +75,36 @@ test('start-up parses in slices that yield, publishes YAML errors per file as it
   assert.ok(ws.result(ROOT));
 });
 
+test('a file the client opens right after `initialized` is checked alone before start-up parses anything else', async () => {
+  // A YAML error in every other file: parse-ahead publishes each one it reaches.
+  const { files } = markedProject(ROOT, {
+    ...BASE,
+    'cron_triggers.yaml': '- name: [broken\n',
+    'allow_list.yaml': '- collection: [broken\n',
+    'query_collections.yaml': '- name: [broken\n',
+  });
+  const host = new OverlayHost(memoryHost(files));
+  const events: string[] = [];
+  const publisher = {
+    diagnostics: (uri: string, d: unknown[]) => events.push(`${uri.split('/').pop()}:${d.length}`),
+    status: (s: { state: string }) => events.push(s.state),
+  };
+  // Start-up's own slices (25 ms): its first slice parses this whole project.
+  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, manualTimers());
+  const started = ws.startUp(['/p']);
+  // The JSON-RPC connection hands over one message a turn: the didOpen that followed `initialized` comes a turn later,
+  // and from a later read of the pipe than `initialized` (a few turns).
+  const open = path('remote_schemas.yaml');
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  host.set(open, '- name: [open\n');
+  ws.schedule(open);
+  await started;
+  assert.deepEqual(events.slice(0, 2), ['checking', 'remote_schemas.yaml:1'], `the open file came first: ${events.join(' ')}`);
+  assert.deepEqual(events.slice(2, 5).sort(), ['allow_list.yaml:1', 'cron_triggers.yaml:1', 'query_collections.yaml:1']);
+  assert.equal(events.at(-1), 'ready');
+});
+
 test('the ready that ends a re-check after edits says how long the server took, without the debounce wait', () => {
   const { files } = markedProject(ROOT, {
     ...BASE,
