@@ -128,6 +128,10 @@ async function measureTarget(opts, target, failures) {
     await step(result, failures, 'startUp', `cold start with a file open x${p.lspRuns}`, () =>
       repeated(p.lspRuns, 'openFileDiagnosticsMs', () => measureStartUp(REPO, target.folder, target.root, target.tableRel)),
     );
+  if (target.tableRel)
+    await step(result, failures, 'startUpFirst', `the first start after an install (no code cache) with a file open x${p.lspRuns}`, () =>
+      repeated(p.lspRuns, 'openFileDiagnosticsMs', () => measureStartUp(REPO, target.folder, target.root, target.tableRel, { codeCache: false })),
+    );
   await step(result, failures, 'restart', 'language server restart with its parse store', () => measureRestart(REPO, target.folder, target.root));
   if (p.coreEdits > 0)
     await step(result, failures, 'core', `in-process edits (${p.coreEdits} x ${p.kinds.length} kinds)`, () => coreEdits(REPO, target, p.coreEdits, p.kinds));

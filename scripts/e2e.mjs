@@ -138,7 +138,7 @@ function run(command, args) {
 /** (b) Bundles the extension and the server, compiles the tests. */
 function build() {
   run(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
-  for (const file of ['dist/client.js', 'dist/server.js']) {
+  for (const file of ['dist/client.js', 'dist/server.js', 'dist/server.bundle.js']) {
     if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} was not built (is its entry point missing?)`);
   }
   run(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', path.join(ROOT, 'test', 'e2e')]);

@@ -93,7 +93,10 @@ export class LspClient {
   async stop() {
     try {
       await Promise.race([this.connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      // As an editor stops a server: it exits on its own (and writes what it writes at exit, such as its code cache).
+      const exited = new Promise((resolve) => this.process.once('exit', resolve));
       await this.connection.sendNotification('exit');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
     } catch {
       // The server may already be gone.
     } finally {

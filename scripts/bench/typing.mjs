@@ -69,13 +69,15 @@ export async function measureBurst(client, root, plan, doc, { keystrokes = 20, g
  * One cold start with `tableRel` open (its text made to carry a schema error): spawn → that file's
  * first diagnostics, spawn → first `ready`; whether the first equal the final ones.
  */
-export async function measureStartUp(repo, folder, root, tableRel, timeoutMs = 10 * 60_000) {
+export async function measureStartUp(repo, folder, root, tableRel, { codeCache = true, timeoutMs = 10 * 60_000 } = {}) {
   const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'gem-bench-cache-'));
   const plan = editPlan('table-typo', tableRel, (rel) => readFileSync(path.join(root, rel), 'utf8'));
   const text = withLine(readFileSync(path.join(root, plan.rel), 'utf8'), plan.line, plan.variant(1));
   const uri = pathToFileURL(path.join(root, plan.rel)).href;
   const spawned = performance.now();
-  const client = new LspClient(process.execPath, [path.join(repo, 'dist/server.js'), '--stdio'], () => ({}), { XDG_CACHE_HOME: cacheDir });
+  // Without the code cache: the first start after an install or update (server/src/node/codeCache.ts).
+  const env = { XDG_CACHE_HOME: cacheDir, ...(codeCache ? {} : { GRAPHQL_METADATA_NO_CODE_CACHE: '1' }) };
+  const client = new LspClient(process.execPath, [path.join(repo, 'dist/server.js'), '--stdio'], () => ({}), env);
   try {
     await client.initialize(folder);
     // Node started, the server's bundle loaded, `initialize` answered: the part no check can shorten.

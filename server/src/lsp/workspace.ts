@@ -87,7 +87,10 @@ export class MetadataWorkspace {
   /** While a re-check after edits runs: when the edit's server-side time started (the pause excluded). */
   private editFrom: number | undefined;
 
-  /** @param maxPauseMs the longest pause between an edit and its re-check (see RecheckPause) */
+  /**
+   * @param maxPauseMs the longest pause between an edit and its re-check (see RecheckPause)
+   * @param openFilesWaitMs how long start-up waits for the files the client opens right after `initialized`
+   */
   constructor(
     private readonly host: FileSystemHost,
     readonly validator: SchemaValidator,
@@ -95,6 +98,7 @@ export class MetadataWorkspace {
     private readonly timers: Timers = NODE_TIMERS,
     maxPauseMs = 120,
     private readonly sliceMs = SLICE_MS,
+    private readonly openFilesWaitMs = OPEN_FILES_WAIT_MS,
   ) {
     this.out = new DiagnosticsOut(publisher, host);
     this.pause = new RecheckPause(timers, maxPauseMs, (dueAt) => this.guarded('the re-check after an edit', () => this.settle(dueAt)));
@@ -218,7 +222,7 @@ export class MetadataWorkspace {
       // The files the client opens right after `initialized` are checked alone first (see schedule), before any root is
       // looked for. A turn of the event loop is not enough: the JSON-RPC connection hands over one message a turn, and the
       // client's didOpen may come in a later read than `initialized`; the wait lets both through first.
-      await new Promise((resolve) => setTimeout(resolve, OPEN_FILES_WAIT_MS));
+      await new Promise((resolve) => setTimeout(resolve, this.openFilesWaitMs));
       if (run !== this.startUps) return;
       const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host, this.parse).roots))];
       this.startRoots = roots;

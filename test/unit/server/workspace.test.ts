@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
+import { SLICE_MS } from '../../../server/src/lsp/startUp';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
 import { markedProject } from '../helpers/marked';
@@ -89,8 +90,9 @@ test('a file the client opens right after `initialized` is checked alone before 
     diagnostics: (uri: string, d: unknown[]) => events.push(`${uri.split('/').pop()}:${d.length}`),
     status: (s: { state: string }) => events.push(s.state),
   };
-  // Start-up's own slices (25 ms): its first slice parses this whole project.
-  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, manualTimers());
+  // Start-up's own slices (25 ms): its first slice parses this whole project. A longer wait for the open files than
+  // the server's (10 ms), so that a loaded machine cannot stall the test's two turns past it.
+  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, manualTimers(), 120, SLICE_MS, 250);
   const started = ws.startUp(['/p']);
   // The JSON-RPC connection hands over one message a turn: the didOpen that followed `initialized` comes a turn later,
   // and from a later read of the pipe than `initialized` (a few turns).
