@@ -5,7 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const INPUTS = ['server/src', 'client/src', 'schemas', 'scripts/build.mjs', 'scripts/gen-validators.mjs', 'package.json'];
-const OUTPUTS = ['dist/cli.js', 'dist/cli.bundle.js', 'dist/server.js', 'dist/server.bundle.js', 'dist/parseWorker.bundle.js', 'dist/validators.js', 'dist/dbWorker.js'];
+const OUTPUTS = [
+  'dist/cli.js',
+  'dist/cli.bundle.js',
+  'dist/server.js',
+  'dist/server.bundle.js',
+  'dist/parseWorker.bundle.js',
+  'dist/validators.js',
+  'dist/dbWorker.js',
+];
 
 function newest(file) {
   if (!existsSync(file)) return 0;
