@@ -129,8 +129,17 @@ export interface UntrackedTablesSource {
   readonly tables: readonly { readonly schema: string; readonly name: string; readonly kind: string }[];
 }
 
-/** `sources`: each Postgres source that has a database model and a tables.yaml (its list may be empty). */
-export type UntrackedTablesResult = { readonly ok: true; readonly sources: readonly UntrackedTablesSource[] } | { readonly ok: false; readonly error: string };
+/**
+ * `sources`: each Postgres source that has a database model and a tables.yaml (its list may be empty);
+ * `withoutTablesFile`: the sources that have a model but no tables.yaml to track tables in.
+ */
+export type UntrackedTablesResult =
+  | {
+      readonly ok: true;
+      readonly sources: readonly UntrackedTablesSource[];
+      readonly withoutTablesFile: readonly { readonly root: string; readonly source: string }[];
+    }
+  | { readonly ok: false; readonly error: string };
 
 /** Client -> server: per source with a database model, the tables and views it has that no table file tracks. */
 export const untrackedTablesRequest = new RequestType<UntrackedTablesParams, UntrackedTablesResult, void>('graphqlMetadata/untrackedTables');

@@ -69,6 +69,7 @@ describe('language server with the database the migrations build', () => {
     assert.deepEqual(untracked, {
       ok: true,
       sources: [{ root, source: 'default', tablesFile, tables: [{ schema: 'public', name: 'article_stats', kind: 'view' }] }],
+      withoutTablesFile: [],
     });
     const created = path.join(root, 'databases/default/tables/public_article_stats.yaml');
     const change = await server.connection.sendRequest('graphqlMetadata/trackTables', {

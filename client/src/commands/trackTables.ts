@@ -11,9 +11,7 @@ import { tell } from './flow';
 import { ArgumentError, Cancelled } from './outcome';
 import { applyRangedResult, uriOf } from './project';
 import { pick } from './prompts';
-
-export const NO_MODEL =
-  'No source has a database model, so there is nothing to track. A model comes from the project’s migrations or a live database: see the graphqlMetadata.database.* settings (mode, URL per source) and the status bar.';
+import { nothingToTrack } from './trackTablesText';
 
 type Table = UntrackedTablesSource['tables'][number];
 
@@ -24,7 +22,7 @@ export const trackTables: CommandFactory = (ctx) => async (arg) => {
   await ctx.ready();
   const found = await ctx.client.sendRequest(untrackedTablesRequest, root !== undefined ? { root } : {});
   if (!found.ok) return tell('failed', found.error);
-  if (found.sources.length === 0) return inform('not-run', NO_MODEL);
+  if (found.sources.length === 0) return inform('not-run', nothingToTrack(found.withoutTablesFile.map((s) => s.source)));
   const source = await chooseSource(found.sources, args, resourceOf(arg, vscode.Uri));
   if (source.tables.length === 0)
     return inform('not-run', `Every table and view of source ${source.source}'s database model is tracked already: there is nothing to track.`);

@@ -4,7 +4,7 @@ import type { RootResult } from '../core/check';
 import { localEditFor, projectFacts } from '../core/edits';
 import type { FileSystemHost } from '../core/host';
 import type { LocalChange } from '../core/edits';
-import { trackTablesChange, untrackedTables } from '../core/edits/trackTables';
+import { modelSourcesWithoutList, trackTablesChange, untrackedTables } from '../core/edits/trackTables';
 import type {
   EditForOperationParams,
   EditForOperationResult,
@@ -57,11 +57,15 @@ export function createCommandHandlers(features: FeatureContext, documents: TextD
     untrackedTables: (params) => {
       const roots = features.workspace.rootPaths;
       if (params.root !== undefined && !roots.includes(params.root)) return { ok: false, error: notRoot(params.root) };
-      const sources = (params.root !== undefined ? [params.root] : roots).flatMap((root) => {
+      const checked = (params.root !== undefined ? [params.root] : roots).flatMap((root) => {
         const result = check(root);
-        return result === undefined ? [] : untrackedTables(result).map((s) => ({ root, source: s.source, tablesFile: s.list, tables: s.tables }));
+        return result === undefined ? [] : [{ root, result }];
       });
-      return { ok: true, sources };
+      return {
+        ok: true,
+        sources: checked.flatMap(({ root, result }) => untrackedTables(result).map((s) => ({ root, source: s.source, tablesFile: s.list, tables: s.tables }))),
+        withoutTablesFile: checked.flatMap(({ root, result }) => modelSourcesWithoutList(result).map((source) => ({ root, source }))),
+      };
     },
     trackTables: (params) => {
       const result = check(params.root);

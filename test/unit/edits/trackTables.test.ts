@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { trackTablesChange, untrackedTables } from '../../../server/src/core/edits/trackTables';
+import { modelSourcesWithoutList, trackTablesChange, untrackedTables } from '../../../server/src/core/edits/trackTables';
 import { databaseActions } from '../../../server/src/core/features/codeActions/database';
 import { applyChange } from '../../../server/src/core/features/edits';
 import { caretProject, checkFiles } from '../helpers/features';
@@ -48,6 +48,21 @@ describe('untrackedTables', () => {
 
   test('no model: no source', () => {
     assert.deepEqual(untrackedTables(caretProject({ [TABLES]: `${SORTED}‸` }).result), []);
+  });
+
+  test('a source with a model but no tables.yaml is named apart (its tables have nowhere to go); with a tables.yaml it is not', () => {
+    const noList = `- name: default
+  kind: postgres
+  configuration:
+    connection_info:
+      database_url:
+        from_env: PG_DATABASE_URL
+‸`;
+    const { result } = caretProject({ 'databases/databases.yaml': noList, [TABLES]: null }, { databases });
+    assert.deepEqual([untrackedTables(result), modelSourcesWithoutList(result)], [[], ['default']]);
+    assert.deepEqual(modelSourcesWithoutList(project(SORTED).result), []);
+    const noModel = caretProject({ 'databases/databases.yaml': noList, [TABLES]: null }).result;
+    assert.deepEqual(modelSourcesWithoutList(noModel), [], 'no model: nothing to say');
   });
 });
 

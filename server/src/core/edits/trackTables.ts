@@ -53,6 +53,18 @@ export function untrackedTables(result: RootResult): UntrackedSource[] {
 }
 
 /**
+ * The sources that have a database model but no tables.yaml (databases.yaml includes none for
+ * them), sorted: their tables have nowhere to be tracked, so untrackedTables leaves them out.
+ */
+export function modelSourcesWithoutList(result: RootResult): string[] {
+  const listed = new Set([...result.project.files.values()].filter((f) => f.kind === 'tables').map((f) => sourceOfList(f.path)));
+  return result.index.sources
+    .map((s) => s.name.name)
+    .filter((name) => !listed.has(name) && viewOf(result.databases, name) !== undefined)
+    .sort((a, b) => a.localeCompare(b));
+}
+
+/**
  * Tracks `tables` of a source in one change: a table file per table (`<schema>_<name>.yaml`, as
  * the engine CLI writes it) and its `!include` in the source's tables.yaml, each in name order.
  */
