@@ -35,12 +35,14 @@ export interface StartUpRun {
   current(): boolean;
   /** Called between slices (and before the first): the start-up's chance to serve what cannot wait. */
   between(): void;
+  /** Resolves in a later turn of the event loop, one the server's other work on its own does not use (SharedTurns). */
+  turn(): Promise<void>;
 }
 
 /** Yields to the event loop once `sliceMs` have passed since `slice.at`; false when the run was superseded. */
 async function yielded(run: StartUpRun, slice: { at: number }): Promise<boolean> {
   if (performance.now() - slice.at < run.sliceMs) return true;
-  await new Promise((resolve) => setImmediate(resolve));
+  await run.turn();
   if (!run.current()) return false;
   run.between();
   slice.at = performance.now();

@@ -25,6 +25,7 @@ import type { Timers } from './pause';
 import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
 import { aloneFindings, BACKGROUND_SLICE_MS, parseAhead, persist, SLICE_MS } from './startUp';
+import { SharedTurns } from './turns';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
@@ -81,6 +82,8 @@ export class MetadataWorkspace {
   private databases: DatabaseState | undefined;
   /** Roots whose check with new database models is due (see checkWithModels), each with its build's token. */
   private readonly modelChecks = new Map<string, object>();
+  /** The turns of the event loop the work the server does on its own takes, one job's slice per turn. */
+  private readonly turns = new SharedTurns();
   /** Changed paths waiting for the re-check. */
   private readonly pending = new Set<string>();
   private readonly pause: RecheckPause;
@@ -143,7 +146,7 @@ export class MetadataWorkspace {
     const steps = this.sessions.get(root)?.warm();
     const sliceMs = this.backgroundSliceMs();
     const due = async (): Promise<boolean> => {
-      await new Promise((resolve) => setImmediate(resolve));
+      await this.turns.turn();
       return this.pending.size === 0 && this.modelChecks.get(root) === token;
     };
     // The first slice has a turn of its own (not the one the model arrived in), and so has the check after the last.
@@ -238,6 +241,7 @@ export class MetadataWorkspace {
         sliceMs: this.sliceMs,
         current: () => run === this.startUps,
         between: () => this.checkOpenedAlone(roots),
+        turn: () => this.turns.turn(),
       };
       const parsed = await parseAhead(ctx, roots, (path, text, syntax, likely) => {
         if (likely && syntax.length > 0) this.out.early(path, text, syntax);
