@@ -13,10 +13,11 @@ export const SLICE_MS = 25;
 
 /**
  * How long work the server starts on its own once it is ready (writing the parse store, the check
- * with new database models, comparing a rebuilt model) runs before it yields. A request waits for
- * about three slices: vscode-jsonrpc reads, dispatches and writes it in turns of the event loop of
- * their own (setImmediate), and each of those turns comes after a slice. 25 ms slices made a
- * request during the parse store's write wait ~90 ms; 5 ms slices keep the wait near 20 ms.
+ * with new database models, comparing a rebuilt model) runs before it yields. vscode-jsonrpc reads,
+ * dispatches and writes a request in turns of the event loop of their own (setImmediate): resumed
+ * in the next turn, each of those turns came after a slice (25 ms slices made a request during the
+ * parse store's write wait ~90 ms); resumed after a gap (turns.ts TURN_GAP_MS), a request waits for
+ * the slice it arrived in.
  */
 export const BACKGROUND_SLICE_MS = 5;
 

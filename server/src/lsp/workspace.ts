@@ -25,7 +25,7 @@ import type { Timers } from './pause';
 import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
 import { aloneFindings, BACKGROUND_SLICE_MS, parseAhead, persist, SLICE_MS } from './startUp';
-import { SharedTurns } from './turns';
+import { SharedTurns, TURN_GAP_MS } from './turns';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
@@ -98,6 +98,8 @@ export class MetadataWorkspace {
     private readonly timers: Timers = NODE_TIMERS,
     maxPauseMs = 120,
     private readonly sliceMs = SLICE_MS,
+    /** The gap between two slices of the server's own work once ready (0: the next turn; tests count turns). */
+    private readonly turnGapMs = TURN_GAP_MS,
   ) {
     this.out = new DiagnosticsOut(publisher, host);
     this.pause = new RecheckPause(timers, maxPauseMs, (dueAt) => this.guarded('the re-check after an edit', () => this.settle(dueAt)));
@@ -146,7 +148,7 @@ export class MetadataWorkspace {
     const steps = this.sessions.get(root)?.warm();
     const sliceMs = this.backgroundSliceMs();
     const due = async (): Promise<boolean> => {
-      await this.turns.turn();
+      await this.turns.turn(this.turnGapMs);
       return this.pending.size === 0 && this.modelChecks.get(root) === token;
     };
     // The first slice has a turn of its own (not the one the model arrived in), and so has the check after the last.
@@ -241,7 +243,8 @@ export class MetadataWorkspace {
         sliceMs: this.sliceMs,
         current: () => run === this.startUps,
         between: () => this.checkOpenedAlone(roots),
-        turn: () => this.turns.turn(),
+        // Start-up's parse (requests wait for it anyway) goes on in the next turn; the parse store's write after a gap.
+        turn: () => this.turns.turn(this.starting ? 0 : this.turnGapMs),
       };
       const parsed = await parseAhead(ctx, roots, (path, text, syntax, likely) => {
         if (likely && syntax.length > 0) this.out.early(path, text, syntax);

@@ -33,3 +33,25 @@ test('a job alone waits one turn per slice, never in the turn it asked in', asyn
   assert.equal(resumed, 1);
   await waited;
 });
+
+test('after a gap, every turn queued meanwhile runs before the waiter (a request read, dispatched and answered in three); without, the waiter comes after the first', async () => {
+  const order = async (gapMs: number): Promise<string> => {
+    const turns = new SharedTurns();
+    const log: string[] = [];
+    const waited = turns.turn(gapMs).then(() => log.push('slice'));
+    // A chain of three immediates, each queued by the one before (as vscode-jsonrpc handles a request).
+    setImmediate(() => {
+      log.push('read');
+      setImmediate(() => {
+        log.push('dispatch');
+        setImmediate(() => log.push('answer'));
+      });
+    });
+    await waited;
+    while (log.length < 4) await turnOfTheLoop();
+    return log.join(' ');
+  };
+  assert.equal(await order(0), 'slice read dispatch answer');
+  // A gap far longer than three turns take, so the machine's load cannot reorder them.
+  assert.equal(await order(50), 'read dispatch answer slice');
+});
