@@ -17,6 +17,16 @@ export const SLICE_MS = 25;
  */
 export const OPEN_FILES_WAIT_MS = 10;
 
+/**
+ * How long work the server starts on its own once it is ready (writing the parse store, the check
+ * with new database models, comparing a rebuilt model) runs before it yields. vscode-jsonrpc reads,
+ * dispatches and writes a request in turns of the event loop of their own (setImmediate): resumed
+ * in the next turn, each of those turns came after a slice (25 ms slices made a request during the
+ * parse store's write wait ~90 ms); resumed after a gap (turns.ts TURN_GAP_MS), a request waits for
+ * the slice it arrived in.
+ */
+export const BACKGROUND_SLICE_MS = 5;
+
 /** A ParseStore that can be written out (server/src/node/parseStore.ts). */
 export interface PersistentStore extends ParseStore {
   /** Lets go of what was read (called once start-up has parsed every file). */
@@ -32,12 +42,14 @@ export interface StartUpRun {
   current(): boolean;
   /** Called between slices (and before the first): the start-up's chance to serve what cannot wait. */
   between(): void;
+  /** Resolves in a later turn of the event loop, one the server's other work on its own does not use (SharedTurns). */
+  turn(): Promise<void>;
 }
 
 /** Yields to the event loop once `sliceMs` have passed since `slice.at`; false when the run was superseded. */
 async function yielded(run: StartUpRun, slice: { at: number }): Promise<boolean> {
   if (performance.now() - slice.at < run.sliceMs) return true;
-  await new Promise((resolve) => setImmediate(resolve));
+  await run.turn();
   if (!run.current()) return false;
   run.between();
   slice.at = performance.now();

@@ -24,7 +24,8 @@ import { NODE_TIMERS, RecheckPause } from './pause';
 import type { Timers } from './pause';
 import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
-import { aloneFindings, OPEN_FILES_WAIT_MS, parseAhead, persist, SLICE_MS } from './startUp';
+import { aloneFindings, BACKGROUND_SLICE_MS, OPEN_FILES_WAIT_MS, parseAhead, persist, SLICE_MS } from './startUp';
+import { SharedTurns, TURN_GAP_MS } from './turns';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
@@ -81,6 +82,8 @@ export class MetadataWorkspace {
   private databases: DatabaseState | undefined;
   /** Roots whose check with new database models is due (see checkWithModels), each with its build's token. */
   private readonly modelChecks = new Map<string, object>();
+  /** The turns of the event loop the work the server does on its own takes, one job's slice per turn. */
+  private readonly turns = new SharedTurns();
   /** Changed paths waiting for the re-check. */
   private readonly pending = new Set<string>();
   private readonly pause: RecheckPause;
@@ -98,6 +101,8 @@ export class MetadataWorkspace {
     private readonly timers: Timers = NODE_TIMERS,
     maxPauseMs = 120,
     private readonly sliceMs = SLICE_MS,
+    /** The gap between two slices of the server's own work once ready (0: the next turn; tests count turns). */
+    private readonly turnGapMs = TURN_GAP_MS,
     private readonly openFilesWaitMs = OPEN_FILES_WAIT_MS,
   ) {
     this.out = new DiagnosticsOut(publisher, host);
@@ -139,26 +144,38 @@ export class MetadataWorkspace {
   /**
    * The check of a root with its new database models. Nothing changed on disk: the session keeps
    * every file and re-runs the rules that read the models, which at 1,000 tables takes hundreds of
-   * milliseconds; that work is done ahead in ~10 ms slices that yield to the event loop, then the check
-   * re-uses it. An edit that arrives meanwhile stops the slices: its re-check comes first and checks
+   * milliseconds; that work is done ahead in ~5 ms slices (BACKGROUND_SLICE_MS) that yield to the
+   * event loop, then the check re-uses it. An edit that arrives meanwhile stops the slices: its re-check comes first and checks
    * this root with the models too (see `changed`), as does any other check of the root.
    */
   private async checkWithModels(root: string, token: object): Promise<void> {
     const steps = this.sessions.get(root)?.warm();
-    // Shorter slices than start-up's (10 ms of 25): a request that arrives meanwhile waits for at most two.
-    const sliceMs = this.sliceMs * 0.4;
-    let at = performance.now();
-    while (steps && !steps.next().done) {
-      if (performance.now() - at < sliceMs) continue;
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.pending.size > 0 || this.modelChecks.get(root) !== token) return;
-      at = performance.now();
+    const sliceMs = this.backgroundSliceMs();
+    const due = async (): Promise<boolean> => {
+      await this.turns.turn(this.turnGapMs);
+      return this.pending.size === 0 && this.modelChecks.get(root) === token;
+    };
+    // The first slice has a turn of its own (not the one the model arrived in), and so has the check after the last.
+    let at = Number.NEGATIVE_INFINITY;
+    let done = false;
+    while (!done) {
+      if (performance.now() - at >= sliceMs) {
+        if (!(await due())) return;
+        at = performance.now();
+      }
+      done = steps?.next().done ?? true;
     }
+    if (!(await due())) return;
     this.guarded('the check with the database models', () => {
       if (this.modelChecks.get(root) !== token) return;
       this.checkOne(root, []);
       this.flush();
     });
+  }
+
+  /** The slice of work the server starts on its own once ready (BACKGROUND_SLICE_MS, scaled as the start-up slice given to the constructor). */
+  private backgroundSliceMs(): number {
+    return (this.sliceMs * BACKGROUND_SLICE_MS) / SLICE_MS;
   }
 
   /** Notes a change; the re-check runs after a pause that fits what re-checks cost (or earlier, when a request needs it). */
@@ -232,6 +249,8 @@ export class MetadataWorkspace {
         sliceMs: this.sliceMs,
         current: () => run === this.startUps,
         between: () => this.checkOpenedAlone(roots),
+        // Start-up's parse (requests wait for it anyway) goes on in the next turn; the parse store's write after a gap.
+        turn: () => this.turns.turn(this.starting ? 0 : this.turnGapMs),
       };
       const parsed = await parseAhead(ctx, roots, (path, text, syntax, likely) => {
         if (likely && syntax.length > 0) this.out.early(path, text, syntax);
@@ -245,7 +264,7 @@ export class MetadataWorkspace {
       this.pause.cancel();
       this.pending.clear();
       this.rediscover();
-      if (store) await persist(ctx, store, () => this.pending.size > 0);
+      if (store) await persist({ ...ctx, sliceMs: this.backgroundSliceMs() }, store, () => this.pending.size > 0);
     } catch (error) {
       if (run !== this.startUps) return;
       this.starting = false;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DatabaseModel, RelationModel } from '../../../server/src/core/db/model';
-import { RELATIONS_PER_MESSAGE, ReplyAssembly, replyMessages } from '../../../server/src/node/db/protocol';
+import { PacedReply, RELATIONS_PER_MESSAGE, ReplyAssembly, replyMessages } from '../../../server/src/node/db/protocol';
 import type { WorkerReply } from '../../../server/src/node/db/protocol';
 
 function relation(i: number): RelationModel {
@@ -59,5 +59,41 @@ describe("the database child's reply in parts (node/db/protocol.ts)", () => {
     const error: WorkerReply = { type: 'error', message: 'the database process got a request it does not know' };
     assert.deepEqual(replyMessages(error), [error]);
     assert.deepEqual(assembled([error]), [error]);
+  });
+
+  test('the child sends one message at a time: the first at once, each next one when the parent asks, the last flagged', () => {
+    const messages = replyMessages(done(250));
+    const sent: string[] = [];
+    const paced = new PacedReply(messages, (m, last) => sent.push(`${m.type}${m.type === 'relations' ? ` ${m.entries[0]![0]}` : ''}${last ? ' (last)' : ''}`));
+    assert.equal(paced.next(), true);
+    assert.deepEqual(sent, ['relations public.t0']);
+    assert.equal(paced.next(), true);
+    assert.equal(paced.next(), true);
+    assert.equal(paced.next(), true);
+    assert.deepEqual(sent, ['relations public.t0', 'relations public.t100', 'relations public.t200', 'done (last)']);
+    assert.equal(paced.next(), false, 'a next after the last sends nothing');
+    assert.equal(sent.length, 4);
+  });
+
+  test('paced through the assembly: the parent asks once per part, and gets the reply the child built', () => {
+    const reply = done(250);
+    const assembly = new ReplyAssembly();
+    const answers: WorkerReply[] = [];
+    let asked = 0;
+    // The parent's side as embedded.ts runs it: a part kept means asking for the next.
+    const parent = (m: WorkerReply): void => {
+      const whole = assembly.reply(m);
+      if (whole !== undefined) answers.push(whole);
+      else {
+        asked++;
+        paced.next();
+      }
+    };
+    const paced = new PacedReply(replyMessages(reply), parent);
+    paced.next();
+    assert.equal(asked, 3);
+    assert.deepEqual(answers, [reply]);
+    const relations = answers[0]?.type === 'done' ? answers[0].result.model.relations : {};
+    assert.deepEqual(Object.keys(relations).slice(0, 3), ['public.t0', 'public.t1', 'public.t2'], 'in the order the child listed them');
   });
 });

@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { IndexMemo } from '../../../server/src/core/project/index/memo';
 import { RootSession } from '../../../server/src/core/session';
+import { boolExpTables, tableId } from '../../../server/src/core/db/views';
+import { Walk } from '../../../server/src/core/project/index/walk';
 import { dbModel, models } from '../helpers/dbModel';
 import { memoryHost } from '../helpers/memoryHost';
 import { BASE, path, ROOT, schemaValidator } from '../helpers/project';
@@ -51,4 +53,26 @@ test('db-column-missing in filters, edit by edit: a change in a table the walk w
   // The table file that holds the filter, changed: its own walk again.
   files[ARTICLE] = ARTICLE_FILTER.replace('nickname', 'name');
   assert.deepEqual(filterFindings(session, [ARTICLE]), []);
+});
+
+test('the lookup by key the filter memo re-checks gives what find gives, for each table of the index and for one it lacks', () => {
+  const files = Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [path(rel), text]));
+  const session = new RootSession(ROOT, {
+    host: memoryHost(files),
+    cache: new ParseCache(),
+    validator: schemaValidator(),
+    memo: new IndexMemo(),
+    databases: () => DATABASES,
+  });
+  const result = session.check();
+  const tables = boolExpTables(result, new Walk(result.project));
+  const asked = [
+    ...result.index.tables.map((t) => ({ source: t.source, table: t.table })),
+    { source: 'default', table: { schema: 'public', name: 'nothing' } },
+  ];
+  assert.deepEqual(
+    asked.map(({ source, table }) => `${tableId(source, table).replace('\u0000', ' ')}: ${tables.byId(tableId(source, table))?.key ?? '-'}`),
+    ['default public.author: public.author', 'default public.article: public.article', 'default public.nothing: -'],
+  );
+  for (const { source, table } of asked) assert.equal(tables.byId(tableId(source, table)), tables.find(source, table));
 });

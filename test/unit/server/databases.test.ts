@@ -69,6 +69,8 @@ function setup(sliceMs = Number.POSITIVE_INFINITY): {
     timers,
     120,
     sliceMs,
+    // The slices resume in the next turn (not after a timer's gap): the tests count turns.
+    0,
   );
   const calls: string[] = [];
   let resolve: ((builds: SourceBuild[]) => void) | undefined;
@@ -78,6 +80,11 @@ function setup(sliceMs = Number.POSITIVE_INFINITY): {
   }, DEFAULT_DATABASE_SETTINGS);
   return { ws, timers, published, statuses, calls, finish: (builds) => resolve?.(builds), state };
 }
+
+/** n turns of the event loop (setImmediate). */
+const turns = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+};
 
 const failed: SourceBuild = {
   source: 'default',
@@ -94,7 +101,9 @@ test('metadata diagnostics come first; the model is built after, and its finding
   timers.fireAll();
   assert.deepEqual(calls, [`${ROOT} default auto`]);
   finish([failed]);
-  await new Promise((r) => setImmediate(r));
+  await turns(1);
+  assert.equal(published.get(path('databases/default/tables/public_author.yaml')), undefined, 'no rule work in the turn the model arrived in');
+  await turns(2);
   // BASE's author permission lists `name`, which the database calls `full_name`.
   assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), ['db-column-missing 17:10-17:14']);
   assert.deepEqual(published.get(SQL), ['migration-statement-failed 1:0-1:12']);
@@ -103,9 +112,6 @@ test('metadata diagnostics come first; the model is built after, and its finding
 });
 
 const AUTHOR = path('databases/default/tables/public_author.yaml');
-const turns = async (n: number): Promise<void> => {
-  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
-};
 
 test('the check with new models runs its rules in slices that yield, then publishes what an unsliced check does', async () => {
   const { ws, timers, published, statuses, finish } = setup(0);
@@ -146,14 +152,14 @@ test('a saved migration builds the models again without re-checking the metadata
   ws.setFolders(['/p']);
   timers.fireAll();
   finish([failed]);
-  await new Promise((r) => setImmediate(r));
+  await turns(3);
   const before = ws.result(ROOT);
   ws.changed([SQL]);
   assert.equal(ws.result(ROOT), before, 'no metadata re-check for a .sql change');
   timers.fireAll();
   assert.equal(calls.length, 2);
   finish([{ ...failed, findings: [] }]);
-  await new Promise((r) => setImmediate(r));
+  await turns(3);
   assert.deepEqual(published.get(SQL), [], 'the fixed migration has no finding any more');
   assert.notEqual(ws.result(ROOT), before, 'the root was checked again with the new build');
   assert.deepEqual(published.get(path('databases/default/tables/public_author.yaml')), ['db-column-missing 17:10-17:14']);

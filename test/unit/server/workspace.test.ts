@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
 import { SLICE_MS } from '../../../server/src/lsp/startUp';
+import { TURN_GAP_MS } from '../../../server/src/lsp/turns';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
 import { markedProject } from '../helpers/marked';
@@ -92,7 +93,7 @@ test('a file the client opens right after `initialized` is checked alone before 
   };
   // Start-up's own slices (25 ms): its first slice parses this whole project. A longer wait for the open files than
   // the server's (10 ms), so that a loaded machine cannot stall the test's two turns past it.
-  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, manualTimers(), 120, SLICE_MS, 250);
+  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, manualTimers(), 120, SLICE_MS, TURN_GAP_MS, 250);
   const started = ws.startUp(['/p']);
   // The JSON-RPC connection hands over one message a turn: the didOpen that followed `initialized` comes a turn later,
   // and from a later read of the pipe than `initialized` (a few turns).

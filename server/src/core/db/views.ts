@@ -26,8 +26,19 @@ export function modelPlace(model: DatabaseModel): string {
   return model.origin.kind === 'migrations' ? 'the database the migrations build' : 'the live database';
 }
 
+/** {@link BoolExpTables} over a project's index, with a lookup by a key made once (`tableId`): a memo re-checks its lookups by key without making each key again. */
+export interface IndexTables extends BoolExpTables {
+  /** The table of `tableId(source, table)`: the same as `find(source, table)`. */
+  byId(id: string): TableFact | undefined;
+}
+
+/** The key of a source's table for {@link IndexTables.byId}. */
+export function tableId(source: string, table: QualifiedTable): string {
+  return id(source, tableKey(table));
+}
+
 /** Tables of the index by source and name, and relationship targets (the metadata's, else the model's foreign key). */
-export function boolExpTables(ctx: { readonly index: ProjectIndex; readonly databases: DatabaseModels }, walk: Walk): BoolExpTables {
+export function boolExpTables(ctx: { readonly index: ProjectIndex; readonly databases: DatabaseModels }, walk: Walk): IndexTables {
   let byKey = TABLES.get(ctx.index.tables);
   if (!byKey) {
     byKey = new Map();
@@ -36,7 +47,8 @@ export function boolExpTables(ctx: { readonly index: ProjectIndex; readonly data
   }
   const tables = byKey;
   return {
-    find: (source, table) => tables.get(id(source, tableKey(table))),
+    find: (source, table) => tables.get(tableId(source, table)),
+    byId: (key) => tables.get(key),
     targetOf: (table, rel) => rel.target ?? foreignKeyTarget(ctx.databases, table, rel, walk),
   };
 }

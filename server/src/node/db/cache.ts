@@ -43,9 +43,10 @@ export function migrationsBuild(source: string, result: ApplyResult): SourceBuil
 }
 
 /** The cached build of these migrations, when there is one with the same key (a damaged file is a miss). */
-export function readCachedBuild(folder: string, root: string, key: string, source: string): SourceBuild | undefined {
+export async function readCachedBuild(folder: string, root: string, key: string, source: string): Promise<SourceBuild | undefined> {
   try {
-    const entry = JSON.parse(fs.readFileSync(cacheFile(folder, root, source), 'utf8')) as Partial<Entry>;
+    // Read off the thread: the language server parses the model (~3 MB at 1,000 tables) in a turn after the one that found the migrations.
+    const entry = JSON.parse(await fs.promises.readFile(cacheFile(folder, root, source), 'utf8')) as Partial<Entry>;
     if (entry.key !== key || typeof entry.build !== 'object' || entry.build === null || entry.build.source !== source) return undefined;
     return entry.build;
   } catch {

@@ -67,10 +67,16 @@ export function runEmbedded(job: ApplyJob, options: EmbeddedOptions = {}): Promi
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
     const assembly = new ReplyAssembly();
+    // A part is taken in this turn; the next is asked for in the check phase after it, so it can only arrive in a later turn.
+    const next: WorkerRequest = { type: 'next' };
+    const askNext = (): void => {
+      if (!settled && child.connected) child.send(next, () => undefined);
+    };
     child.on('message', (message: WorkerReply) => {
       const reply = assembly.reply(message);
-      if (reply?.type === 'done') finish({ ok: true, result: reply.result, stats: reply.stats });
-      else if (reply?.type === 'error') finish({ ok: false, reason: reply.message });
+      if (reply === undefined) setImmediate(askNext);
+      else if (reply.type === 'done') finish({ ok: true, result: reply.result, stats: reply.stats });
+      else if (reply.type === 'error') finish({ ok: false, reason: reply.message });
     });
     child.on('error', (error) => finish({ ok: false, reason: `the embedded Postgres could not be started: ${error.message}` }));
     // 'close', not 'exit': it comes after the IPC channel is read to its end (a large reply may still be arriving at 'exit').

@@ -128,7 +128,7 @@ async function buildFromMigrations(
   const useCache = options.cache !== false;
   const folder = cacheFolder(options.cacheDir);
   const key = migrationsKey(migrations);
-  const cached = useCache ? readCachedBuild(folder, root, key, migrations.source) : undefined;
+  const cached = useCache ? await readCachedBuild(folder, root, key, migrations.source) : undefined;
   if (cached !== undefined) return { build: withFileFindings(cached, migrations), info: { cached: true } };
   const outcome = await runEmbedded(
     { source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder, buildCache: { folder, root, key } } : {}) },

@@ -1,11 +1,11 @@
 import type { RelationModel } from '../../core/db/model';
 import type { ApplyJob, ApplyResult } from './runner';
 
-/** Messages between embedded.ts (the parent) and worker.ts (the database child process), over IPC. */
-export interface WorkerRequest {
-  readonly type: 'apply';
-  readonly job: ApplyJob;
-}
+/**
+ * Messages between embedded.ts (the parent) and worker.ts (the database child process), over IPC:
+ * the job, and `next`, the parent asking for the next part of a reply (see {@link PacedReply}).
+ */
+export type WorkerRequest = { readonly type: 'apply'; readonly job: ApplyJob } | { readonly type: 'next' };
 
 export interface WorkerStats {
   /** Starting PGlite with the extensions. */
@@ -23,7 +23,8 @@ export interface WorkerStats {
 /**
  * The child's replies: a built model's relations come first, a part per message (`relations`), then
  * `done` with the rest of the result. One message holding a thousand-table model took the parent's
- * event loop ~50 ms to decode in one turn; a part takes a few, each in its own turn.
+ * event loop ~50 ms to decode in one turn; a part takes a few, each in its own turn (the child sends
+ * a part only when the parent asked for it: Node decodes every complete message of one read at once).
  */
 export type WorkerReply =
   | { readonly type: 'relations'; readonly entries: readonly (readonly [string, RelationModel])[] }
@@ -42,18 +43,48 @@ export function replyMessages(reply: WorkerReply): WorkerReply[] {
   return [...parts, { ...reply, result: { ...reply.result, model: { ...reply.result.model, relations: {} } } }];
 }
 
-/** The parent's side of {@link replyMessages}: gathers the parts; `reply` answers the whole reply once it is in. */
-export class ReplyAssembly {
-  private readonly entries: (readonly [string, RelationModel])[] = [];
+/**
+ * The child's side of the pacing: the messages of a reply go one at a time, the first at once and
+ * each next one when the parent asks for it (`next`, sent once it has taken the part before in a
+ * turn of its own), so a model's parts are decoded one per turn of the parent's event loop however
+ * fast the child writes. `send` is told which message is the last (the child exits after it).
+ */
+export class PacedReply {
+  private sent = 0;
 
-  /** The whole reply when `message` ends it, else undefined (a part, kept). */
+  constructor(
+    private readonly messages: readonly WorkerReply[],
+    private readonly send: (message: WorkerReply, last: boolean) => void,
+  ) {}
+
+  /** Sends the next message; false when every message was already sent (a late or extra `next`). */
+  next(): boolean {
+    const message = this.messages[this.sent];
+    if (message === undefined) return false;
+    this.sent++;
+    this.send(message, this.sent === this.messages.length);
+    return true;
+  }
+}
+
+/**
+ * The parent's side of {@link replyMessages}: gathers the parts, each into the relations as it comes
+ * (the reply that ends them only adds the rest, no copy of a thousand entries in one turn); `reply`
+ * answers the whole reply once it is in.
+ */
+export class ReplyAssembly {
+  private readonly relations: Record<string, RelationModel> = {};
+  private parts = 0;
+
+  /** The whole reply when `message` ends it, else undefined (a part, kept: ask the child for the next). */
   reply(message: WorkerReply): Exclude<WorkerReply, { type: 'relations' }> | undefined {
     if (message.type === 'relations') {
-      for (const entry of message.entries) this.entries.push(entry);
+      for (const [key, relation] of message.entries) this.relations[key] = relation;
+      this.parts++;
       return undefined;
     }
-    if (message.type !== 'done' || this.entries.length === 0) return message;
+    if (message.type !== 'done' || this.parts === 0) return message;
     const model = message.result.model;
-    return { ...message, result: { ...message.result, model: { ...model, relations: { ...model.relations, ...Object.fromEntries(this.entries) } } } };
+    return { ...message, result: { ...message.result, model: { ...model, relations: Object.assign(this.relations, model.relations) } } };
   }
 }

@@ -12,7 +12,7 @@ import type { Extension } from '@electric-sql/pglite';
 import type { ApplyJob } from './runner';
 import { migrationsBuild, writeCachedBuild } from './cache';
 import { extensionsCreated, MigrationRunner } from './runner';
-import { replyMessages } from './protocol';
+import { PacedReply, replyMessages } from './protocol';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 /** The contrib extensions PGlite ships, by the name `CREATE EXTENSION` uses; each loaded only when the migrations create it. */
@@ -145,11 +145,16 @@ async function saveDataDir(db: PGlite, file: string): Promise<void> {
   }
 }
 
+/** Sends the reply a part at a time, each when the parent asks for it (see PacedReply), and exits after the last. */
 function send(reply: WorkerReply): void {
-  const messages = replyMessages(reply);
-  const last = messages.pop()!;
-  for (const message of messages) process.send?.(message);
-  process.send?.(last, undefined, undefined, () => process.exit(0));
+  const paced = new PacedReply(replyMessages(reply), (message, last) => {
+    if (last) process.send?.(message, undefined, undefined, () => process.exit(0));
+    else process.send?.(message);
+  });
+  process.on('message', (request: WorkerRequest) => {
+    if (request?.type === 'next') paced.next();
+  });
+  paced.next();
 }
 
 process.once('message', (request: WorkerRequest) => {
