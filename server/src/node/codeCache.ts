@@ -50,10 +50,14 @@ export function runCached(file: string, options: CodeCacheOptions = {}): CachedR
   const cachedData = off ? undefined : readFirst(dirs, name);
   const script = new vm.Script(code, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const cache = off ? 'off' : cachedData && !script.cachedDataRejected ? 'used' : 'made';
-  if (cache === 'made') saveLater(script, dirs, name, options);
   const module = { exports: {} as unknown, filename: file, id: file };
-  const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  try {
+    const run = script.runInThisContext() as (...args: unknown[]) => void;
+    run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  } finally {
+    // After the bundle ran: in a worker, its own message listener is then the first one the first message reaches.
+    if (cache === 'made') saveLater(script, dirs, name, options);
+  }
   return { exports: module.exports, cache };
 }
 

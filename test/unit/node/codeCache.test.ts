@@ -104,12 +104,16 @@ test('GRAPHQL_METADATA_NO_CODE_CACHE: nothing read, nothing written', () => {
   assert.equal(runAndSave(file, off).cache, 'off', 'nor read');
 });
 
-test('in a worker thread the cache is written after the first message (workers are terminated, never exit)', () => {
-  const file = bundle('parseWorker.bundle', 'module.exports = "worker";');
+test('in a worker thread the cache is written after the bundle handled its first message (workers are terminated, never exit)', () => {
   const port = new EventEmitter();
+  const seen: string[] = [];
+  (globalThis as { port?: EventEmitter }).port = port;
+  const file = bundle('parseWorker.bundle', 'globalThis.port?.on("message", () => globalThis.seenByBundle()); module.exports = "worker";');
+  (globalThis as { seenByBundle?: () => void }).seenByBundle = () => seen.push(`bundle handled it, caches: ${caches(dirs[0]!).length}`);
   const run = runCached(file, { dirs, afterFirstMessage: port });
   assert.deepEqual([run.cache, run.exports, caches(dirs[0]!)], ['made', 'worker', []]);
   port.emit('message');
+  assert.deepEqual(seen, ['bundle handled it, caches: 0'], 'the bundle had the message before the cache was made');
   assert.equal(caches(dirs[0]!).length, 1);
   assert.equal(runAndSave(file).cache, 'used');
 });
