@@ -36,6 +36,20 @@ interface EngineReport {
   readonly unplaced: readonly InconsistentObjectLike[];
 }
 
+/** How a workspace paces itself; the defaults are the server's (tests change them to count turns or fire timers). */
+export interface WorkspaceOptions {
+  /** The timer of the pause before a re-check. */
+  readonly timers?: Timers;
+  /** The longest pause between an edit and its re-check (see RecheckPause): 120 ms. */
+  readonly maxPauseMs?: number;
+  /** How long start-up parses before it yields (SLICE_MS; 0: after every file); the background slices scale with it. */
+  readonly sliceMs?: number;
+  /** The gap between two slices of the server's own work once ready (TURN_GAP_MS; 0: the next turn). */
+  readonly turnGapMs?: number;
+  /** How long start-up waits for the files the client opens right after `initialized` (OPEN_FILES_WAIT_MS). */
+  readonly openFilesWaitMs?: number;
+}
+
 /**
  * The language server's state: the workspace folders, their metadata roots, and the last check of
  * each, made by one session per root over one parse cache (features, commands and sync requests all
@@ -90,23 +104,23 @@ export class MetadataWorkspace {
   /** While a re-check after edits runs: when the edit's server-side time started (the pause excluded). */
   private editFrom: number | undefined;
 
-  /**
-   * @param maxPauseMs the longest pause between an edit and its re-check (see RecheckPause)
-   * @param openFilesWaitMs how long start-up waits for the files the client opens right after `initialized`
-   */
+  private readonly timers: Timers;
+  private readonly sliceMs: number;
+  private readonly turnGapMs: number;
+  private readonly openFilesWaitMs: number;
+
   constructor(
     private readonly host: FileSystemHost,
     readonly validator: SchemaValidator,
     private readonly publisher: Publisher,
-    private readonly timers: Timers = NODE_TIMERS,
-    maxPauseMs = 120,
-    private readonly sliceMs = SLICE_MS,
-    /** The gap between two slices of the server's own work once ready (0: the next turn; tests count turns). */
-    private readonly turnGapMs = TURN_GAP_MS,
-    private readonly openFilesWaitMs = OPEN_FILES_WAIT_MS,
+    options: WorkspaceOptions = {},
   ) {
+    this.timers = options.timers ?? NODE_TIMERS;
+    this.sliceMs = options.sliceMs ?? SLICE_MS;
+    this.turnGapMs = options.turnGapMs ?? TURN_GAP_MS;
+    this.openFilesWaitMs = options.openFilesWaitMs ?? OPEN_FILES_WAIT_MS;
     this.out = new DiagnosticsOut(publisher, host);
-    this.pause = new RecheckPause(timers, maxPauseMs, (dueAt) => this.guarded('the re-check after an edit', () => this.settle(dueAt)));
+    this.pause = new RecheckPause(this.timers, options.maxPauseMs ?? 120, (dueAt) => this.guarded('the re-check after an edit', () => this.settle(dueAt)));
   }
 
   /**

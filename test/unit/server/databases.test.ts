@@ -66,11 +66,8 @@ function setup(sliceMs = Number.POSITIVE_INFINITY): {
         ),
       status: (s) => statuses.push(s),
     },
-    timers,
-    120,
-    sliceMs,
     // The slices resume in the next turn (not after a timer's gap): the tests count turns.
-    0,
+    { timers, sliceMs, turnGapMs: 0 },
   );
   const calls: string[] = [];
   let resolve: ((builds: SourceBuild[]) => void) | undefined;

@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
-import { SLICE_MS } from '../../../server/src/lsp/startUp';
-import { TURN_GAP_MS } from '../../../server/src/lsp/turns';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
 import { markedProject } from '../helpers/marked';
@@ -40,7 +38,7 @@ test('a request answers from every edit received, even inside the debounce windo
     host,
     schemaValidator(),
     { diagnostics: (uri, d) => published.push(`${uri.split('/').pop()}:${d.length}`), status: () => {} },
-    timers,
+    { timers },
   );
   ws.setFolders(['/p']);
   const allowList = path('allow_list.yaml');
@@ -65,7 +63,7 @@ test('start-up parses in slices that yield, publishes YAML errors per file as it
     diagnostics: (uri: string, d: unknown[]) => events.push(`${uri.split('/').pop()}:${d.length}`),
     status: (s: { state: string }) => events.push(s.state),
   };
-  const ws = new MetadataWorkspace(memoryHost(files), schemaValidator(), publisher, manualTimers(), 120, 0);
+  const ws = new MetadataWorkspace(memoryHost(files), schemaValidator(), publisher, { timers: manualTimers(), sliceMs: 0 });
   const first = ws.startUp(['/p']);
   assert.deepEqual(events, ['checking'], 'one file parsed, then the event loop gets a turn');
   const second = ws.startUp(['/p']);
@@ -93,7 +91,7 @@ test('a file the client opens right after `initialized` is checked alone before 
   };
   // Start-up's own slices (25 ms): its first slice parses this whole project. A longer wait for the open files than
   // the server's (10 ms), so that a loaded machine cannot stall the test's two turns past it.
-  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, manualTimers(), 120, SLICE_MS, TURN_GAP_MS, 250);
+  const ws = new MetadataWorkspace(host, schemaValidator(), publisher, { timers: manualTimers(), openFilesWaitMs: 250 });
   const started = ws.startUp(['/p']);
   // The JSON-RPC connection hands over one message a turn: the didOpen that followed `initialized` comes a turn later,
   // and from a later read of the pipe than `initialized` (a few turns).
@@ -123,7 +121,12 @@ test('the ready that ends a re-check after edits says how long the server took, 
   };
   const statuses: { state: string; editMs?: number; at: number }[] = [];
   const timers = manualTimers();
-  const ws = new MetadataWorkspace(host, schemaValidator(), { diagnostics: () => {}, status: (s) => statuses.push({ ...s, at: performance.now() }) }, timers);
+  const ws = new MetadataWorkspace(
+    host,
+    schemaValidator(),
+    { diagnostics: () => {}, status: (s) => statuses.push({ ...s, at: performance.now() }) },
+    { timers },
+  );
   ws.setFolders(['/p']);
   assert.deepEqual(
     statuses.map((s) => s.editMs),
@@ -190,7 +193,7 @@ test('a re-check that throws before its ready leaves no edit time for the next o
   };
   const timers = manualTimers();
   const logs: string[] = [];
-  const ws = new MetadataWorkspace(host, schemaValidator(), { ...publisher, log: (m) => logs.push(m) }, timers);
+  const ws = new MetadataWorkspace(host, schemaValidator(), { ...publisher, log: (m) => logs.push(m) }, { timers });
   ws.setFolders(['/p']);
   // The rename makes allow_list.yaml's diagnostics change, and publishing them throws.
   host.set(path('query_collections.yaml'), '- name: renamed\n  definition:\n    queries: []\n');
@@ -227,7 +230,7 @@ test('a re-check the pause runs that throws: a check-failed error on the root, t
     host,
     schemaValidator(),
     { diagnostics: (uri, d) => published.set(uri.replace(/.*metadata\//, ''), d.map(shown)), status: (s) => statuses.push(s), log: (m) => logs.push(m) },
-    timers,
+    { timers },
   );
   ws.setFolders(['/p']);
   explode = true;
@@ -261,9 +264,7 @@ test('a start-up that throws (its settings, or a file) publishes a check failure
         ),
       status: (s) => statuses.push(s),
     },
-    manualTimers(),
-    120,
-    0,
+    { timers: manualTimers(), sliceMs: 0 },
   );
   await ws.startUp(['/p'], undefined, Promise.reject(new Error('no settings today')));
   const message =
