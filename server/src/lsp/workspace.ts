@@ -26,6 +26,7 @@ import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
 import { aloneFindings, BACKGROUND_SLICE_MS, OPEN_FILES_WAIT_MS, parseAhead, persist, SLICE_MS } from './startUp';
 import { SharedTurns, TURN_GAP_MS } from './turns';
+import { checkAhead } from '../node/parallel/alone';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
@@ -263,11 +264,14 @@ export class MetadataWorkspace {
         sliceMs: this.sliceMs,
         current: () => run === this.startUps,
         between: () => this.checkOpenedAlone(roots),
-        // Start-up's parse (requests wait for it anyway) goes on in the next turn; the parse store's write after a gap.
-        turn: () => this.turns.turn(this.starting ? 0 : this.turnGapMs),
+        // After a gap, like the server's other work of its own: a request (or a didOpen) that arrives during start-up's
+        // parse waits for the slice it came in, not for one per turn vscode-jsonrpc takes (the ready came no later, measured).
+        turn: () => this.turns.turn(this.turnGapMs),
       };
       const parsed = await parseAhead(ctx, roots, (path, text, syntax, likely) => {
         if (likely && syntax.length > 0) this.out.early(path, text, syntax);
+        // A table or function file's schema check and table facts, done here in the slices: the first check finds them done.
+        checkAhead(this.validator, this.memo, this.cache.get(path, text), text);
       });
       const settled = await read;
       if (!settled.ok) throw settled.error;

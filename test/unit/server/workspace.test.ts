@@ -106,6 +106,48 @@ test('a file the client opens right after `initialized` is checked alone before 
   assert.equal(events.at(-1), 'ready');
 });
 
+test("start-up schema-checks table files and reads their facts as it parses them (in its slices), and the check's findings are the same", async () => {
+  // A schema error in a table file, and a column list naming a column another rule reads through the facts.
+  const { files } = markedProject(ROOT, {
+    ...BASE,
+    'databases/default/tables/public_author.yaml': `${BASE['databases/default/tables/public_author.yaml']}colour: blue\n`,
+  });
+  const run = async (startUp: boolean): Promise<{ published: Map<string, string[]>; events: string[] }> => {
+    const published = new Map<string, string[]>();
+    const events: string[] = [];
+    const validator = schemaValidator();
+    const prime = validator.prime.bind(validator);
+    validator.prime = (yaml, kind, findings) => {
+      events.push(`primed ${yaml.path.split('/').pop()}: ${findings.map((f) => f.code).join(',')}`);
+      prime(yaml, kind, findings);
+    };
+    const ws = new MetadataWorkspace(
+      memoryHost(files),
+      validator,
+      {
+        diagnostics: (uri, d) =>
+          published.set(
+            uri.split('/').pop()!,
+            d.map((x) => `${String(x.code)} ${x.range.start.line}:${x.range.start.character}`),
+          ),
+        status: (s) => events.push(s.state),
+      },
+      { timers: manualTimers(), sliceMs: 0 },
+    );
+    if (startUp) await ws.startUp(['/p']);
+    else ws.setFolders(['/p']);
+    return { published, events };
+  };
+  const started = await run(true);
+  const primed = started.events.filter((e) => e.startsWith('primed'));
+  assert.deepEqual([...primed].sort(), ['primed public_article.yaml: ', 'primed public_author.yaml: schema-unknown-key']);
+  assert.ok(started.events.indexOf('ready') > started.events.indexOf(primed.at(-1)!), `primed before the check: ${started.events.join(' | ')}`);
+  assert.deepEqual(started.published, (await run(false)).published, 'the same diagnostics as a check that did nothing ahead');
+  assert.deepEqual(started.published.get('public_author.yaml'), [
+    `schema-unknown-key ${BASE['databases/default/tables/public_author.yaml']!.split('\n').length - 1}:0`,
+  ]);
+});
+
 test('the ready that ends a re-check after edits says how long the server took, without the debounce wait', () => {
   const { files } = markedProject(ROOT, {
     ...BASE,

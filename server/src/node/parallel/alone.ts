@@ -59,3 +59,14 @@ export function rememberTableFacts(memo: IndexMemo, yaml: YamlFile, text: string
   const { project } = alone(yaml, text, 'table');
   readTableEntry(new Walk(project), { file: yaml.path, node: yaml.doc.contents }, source, memo);
 }
+
+/**
+ * The per-file work done ahead of a check for a file parsed here: its schema findings primed in the
+ * validator and its table facts in the memo (the check then finds both done). Used by a parallel
+ * load's main-thread share and by the language server's start-up as it parses ahead.
+ */
+export function checkAhead(validator: SchemaValidator, memo: IndexMemo, yaml: YamlFile, text: string): void {
+  const kind = aloneKind(yaml);
+  if (kind) validator.prime(yaml, kind, schemaAlone(validator, yaml, text, kind));
+  rememberTableFacts(memo, yaml, text);
+}

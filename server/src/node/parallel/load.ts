@@ -6,7 +6,7 @@ import type { DirEntry, FileSystemHost, ReadResult } from '../../core/host';
 import { unpackYamlFile } from '../../core/parse/packed';
 import { IndexMemo } from '../../core/project/index/memo';
 import { toNativePath } from '../../../../common/paths';
-import { aloneKind, rememberTableFacts, schemaAlone } from './alone';
+import { checkAhead, rememberTableFacts } from './alone';
 import type { ParsedFile } from './messages';
 import { runPool } from './pool';
 
@@ -79,9 +79,8 @@ export async function parallelLoad(dir: string, services: CheckServices, options
       if (read.kind !== 'text') continue;
       const yaml = services.cache.get(path, read.text);
       // What a worker does for the files it parses, so the check's serial part is as short.
-      const kind = aloneKind(yaml);
-      if (kind && services.validator) services.validator.prime(yaml, kind, schemaAlone(services.validator, yaml, read.text, kind));
-      rememberTableFacts(memo, yaml, read.text);
+      if (services.validator) checkAhead(services.validator, memo, yaml, read.text);
+      else rememberTableFacts(memo, yaml, read.text);
     }
   };
   const { errors } = await runPool(paths, { workers: options.jobs - 1, workerFile: options.workerFile ?? defaultWorkerFile(), onFile, local });
