@@ -1,6 +1,7 @@
 import type { Finding } from '../core/diagnostics';
 import type { FileSystemHost } from '../core/host';
 import { toCompact } from '../core/parse/compact';
+import type { YamlFile } from '../core/parse/yamlFile';
 import type { ParseCache, ParseStore } from '../core/project/cache';
 import { TOP_LEVEL_FILES } from '../core/project/kinds';
 import type { FileKind } from '../core/project/kinds';
@@ -58,23 +59,19 @@ async function yielded(run: StartUpRun, slice: { at: number }): Promise<boolean>
 
 /**
  * Parses every YAML file below `roots` into the cache in slices that yield; `parsed` is told of each
- * file (`likely`: it has syntax errors and is probably one of its root's files, whose errors the
- * root's check reports as errors too). False when a newer start-up took over.
+ * file, with its parse (`likely`: it has syntax errors and is probably one of its root's files, whose
+ * errors the root's check reports as errors too). False when a newer start-up took over.
  */
-export async function parseAhead(
-  run: StartUpRun,
-  roots: readonly string[],
-  parsed: (path: string, text: string, syntax: readonly Finding[], likely: boolean) => void,
-): Promise<boolean> {
+export async function parseAhead(run: StartUpRun, roots: readonly string[], parsed: (yaml: YamlFile, text: string, likely: boolean) => void): Promise<boolean> {
   const slice = { at: performance.now() };
   run.between();
   for (const root of roots) {
     for (const path of metadataFiles(run.host, root, run.host.realPath(root))) {
       const read = run.host.readFile(path);
       if (read.kind === 'text') {
-        const { syntax } = run.cache.get(path, read.text);
+        const yaml = run.cache.get(path, read.text);
         // Whether it is one of the root's files matters only to a file with errors (and may cost a read of its folder's list).
-        parsed(path, read.text, syntax, syntax.length > 0 && likelyMember(run, root, path));
+        parsed(yaml, read.text, yaml.syntax.length > 0 && likelyMember(run, root, path));
       }
       if (!(await yielded(run, slice))) return false;
     }

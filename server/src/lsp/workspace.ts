@@ -268,10 +268,10 @@ export class MetadataWorkspace {
         // parse waits for the slice it came in, not for one per turn vscode-jsonrpc takes (the ready came no later, measured).
         turn: () => this.turns.turn(this.turnGapMs),
       };
-      const parsed = await parseAhead(ctx, roots, (path, text, syntax, likely) => {
-        if (likely && syntax.length > 0) this.out.early(path, text, syntax);
+      const parsed = await parseAhead(ctx, roots, (yaml, text, likely) => {
+        if (likely) this.out.early(yaml.path, text, yaml.syntax);
         // A table or function file's schema check and table facts, done here in the slices: the first check finds them done.
-        checkAhead(this.validator, this.memo, this.cache.get(path, text), text);
+        checkAhead(this.validator, this.memo, yaml, text);
       });
       const settled = await read;
       if (!settled.ok) throw settled.error;
