@@ -67,6 +67,8 @@ export class DatabaseState {
     private readonly onBuilt: (root: string) => void,
     private readonly clock: Timers,
     private readonly log: (message: string) => void = () => undefined,
+    /** How the comparison of a rebuilt model yields: the workspace's shared turns and background slice. */
+    private readonly pace: Pace = { turn: () => new Promise((resolve) => setImmediate(resolve)), sliceMs: BACKGROUND_SLICE_MS },
     private readonly delayMs = REBUILD_DELAY_MS,
   ) {}
 
@@ -134,7 +136,7 @@ export class DatabaseState {
     }
     if (controller.signal.aborted || this.running.get(root) !== controller) return;
     const before = this.byRoot.get(root);
-    const same = await sameModels(before, builds);
+    const same = await sameModels(before, builds, this.pace);
     if (controller.signal.aborted || this.running.get(root) !== controller) return;
     this.running.delete(root);
     const next: RootDatabases = { models: same ? before!.models : toModels(builds), builds };
@@ -155,12 +157,18 @@ function toModels(builds: readonly SourceBuild[]): DatabaseModels {
   return models;
 }
 
+/** How work the server does on its own yields: a turn it shares with the rest of that work, after slices of `sliceMs`. */
+export interface Pace {
+  turn(): Promise<void>;
+  readonly sliceMs: number;
+}
+
 /**
  * A build that gives the same models as before keeps the old map, so no rule runs again for nothing.
- * Compared a part at a time (each relation, function, enum), yielding to the event loop every
- * ~5 ms: at 1,000 tables one JSON text of a whole model takes ~50 ms to make.
+ * Compared a part at a time (each relation, function, enum), yielding every `pace.sliceMs` (~5 ms)
+ * in the server's shared turns: at 1,000 tables one JSON text of a whole model takes ~50 ms to make.
  */
-async function sameModels(before: RootDatabases | undefined, builds: readonly SourceBuild[]): Promise<boolean> {
+async function sameModels(before: RootDatabases | undefined, builds: readonly SourceBuild[], pace: Pace): Promise<boolean> {
   if (!before) return false;
   const next = builds.filter((b) => b.model);
   if (next.length !== before.models.size) return false;
@@ -170,8 +178,8 @@ async function sameModels(before: RootDatabases | undefined, builds: readonly So
     if (!old || !b.model) return false;
     for (const [x, y] of modelParts(b.model, old)) {
       if (JSON.stringify(x) !== JSON.stringify(y)) return false;
-      if (performance.now() - at < BACKGROUND_SLICE_MS) continue;
-      await new Promise((resolve) => setImmediate(resolve));
+      if (performance.now() - at < pace.sliceMs) continue;
+      await pace.turn();
       at = performance.now();
     }
   }

@@ -130,7 +130,10 @@ export class MetadataWorkspace {
    */
   useDatabases(build: ModelBuilder, settings: EditorDatabaseSettings, log?: (message: string) => void): DatabaseState {
     const built = (root: string): void => this.guarded('the check with the database models', () => this.databasesBuilt(root));
-    this.databases = new DatabaseState(build, (root) => this.results.get(root)?.index.sources ?? [], built, this.timers, log);
+    this.databases = new DatabaseState(build, (root) => this.results.get(root)?.index.sources ?? [], built, this.timers, log, {
+      turn: () => this.turns.turn(this.turnGapMs),
+      sliceMs: this.backgroundSliceMs(),
+    });
     this.databases.settings = settings;
     return this.databases;
   }

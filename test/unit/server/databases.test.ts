@@ -184,6 +184,30 @@ test('a build that gives an equal model keeps the models object (no rule re-runs
   assert.equal(state.models(ROOT).get('default'), other);
 });
 
+test("a rebuilt model is compared with the last one a part at a time, in the server's shared turns (with 0 ms slices: a turn per part)", async () => {
+  const { ws, timers, finish, state } = setup(0);
+  ws.setFolders(['/p']);
+  timers.fireAll();
+  finish([failed]);
+  await turns(5);
+  const first = state.models(ROOT);
+  assert.equal(first.get('default'), MODEL);
+  // An equal model (another object) and no finding: the findings tell when the rebuild is in place.
+  ws.changed([SQL]);
+  timers.fireAll();
+  finish([{ ...failed, model: structuredClone(MODEL), findings: [] }]);
+  await turns(2);
+  assert.equal(state.findings(ROOT).length, 1, 'still comparing: the rebuild is not in place yet');
+  let taken = 2;
+  while (state.findings(ROOT).length > 0 && taken < 100) {
+    await turns(1);
+    taken++;
+  }
+  assert.deepEqual(state.findings(ROOT), []);
+  assert.ok(taken > 5, `one turn per part of the model (${taken} turns)`);
+  assert.equal(state.models(ROOT), first, 'an equal model keeps the map');
+});
+
 test('database settings: mode and URLs read defensively; trust carried', () => {
   assert.deepEqual(readDatabaseSettings(undefined, true), { mode: 'auto', urls: {}, trusted: true });
   assert.deepEqual(readDatabaseSettings({ database: { mode: 'live', url: { default: 'postgres://u@h/db', other: 3, empty: '' } } }, false), {
