@@ -22,8 +22,9 @@ export const trackTables: CommandFactory = (ctx) => async (arg) => {
   await ctx.ready();
   const found = await ctx.client.sendRequest(untrackedTablesRequest, root !== undefined ? { root } : {});
   if (!found.ok) return tell('failed', found.error);
-  if (found.sources.length === 0) return inform('not-run', nothingToTrack(found.withoutTablesFile.map((s) => s.source)));
-  const source = await chooseSource(found.sources, args, resourceOf(arg, vscode.Uri));
+  const withoutTablesFile = found.withoutTablesFile.map((s) => s.source);
+  if (found.sources.length === 0) return inform('not-run', nothingToTrack(withoutTablesFile));
+  const source = await chooseSource(found.sources, withoutTablesFile, args, resourceOf(arg, vscode.Uri));
   if (source.tables.length === 0)
     return inform('not-run', `Every table and view of source ${source.source}'s database model is tracked already: there is nothing to track.`);
   const tables = given !== undefined ? named(source, given) : await pickTables(source);
@@ -44,12 +45,18 @@ export const trackTables: CommandFactory = (ctx) => async (arg) => {
 };
 
 /** The source of the tables.yaml the context menu was opened on, the one the arguments name, the only one, or the one the user picks. */
-async function chooseSource(sources: readonly UntrackedTablesSource[], args: Args, resource: vscode.Uri | undefined): Promise<UntrackedTablesSource> {
+async function chooseSource(
+  sources: readonly UntrackedTablesSource[],
+  withoutTablesFile: readonly string[],
+  args: Args,
+  resource: vscode.Uri | undefined,
+): Promise<UntrackedTablesSource> {
   const fromMenu = resource && sources.find((s) => s.tablesFile === toCorePath(resource.fsPath));
   if (fromMenu) return fromMenu;
   const name = stringArg(args, 'source');
   if (name !== undefined) {
     const named = sources.find((s) => s.source === name);
+    if (!named && withoutTablesFile.includes(name)) throw new ArgumentError(nothingToTrack([name]));
     if (!named) throw new ArgumentError(`Source ${name} has no database model here (sources with one: ${sources.map((s) => s.source).join(', ')}).`);
     return named;
   }
