@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
+import { IndexMemo } from '../../../server/src/core/project/index/memo';
 import { OverlayHost } from '../../../server/src/lsp/overlayHost';
 import { MetadataWorkspace } from '../../../server/src/lsp/workspace';
 import type { Timers } from '../../../server/src/lsp/workspace';
@@ -107,7 +108,7 @@ test('a file the client opens right after `initialized` is checked alone before 
 });
 
 test("start-up schema-checks table files and reads their facts as it parses them (in its slices), and the check's findings are the same", async () => {
-  // A schema error in a table file, and a column list naming a column another rule reads through the facts.
+  // A schema error in a table file: its findings, made ahead, must be the ones the check publishes.
   const { files } = markedProject(ROOT, {
     ...BASE,
     'databases/default/tables/public_author.yaml': `${BASE['databases/default/tables/public_author.yaml']}colour: blue\n`,
@@ -134,14 +135,29 @@ test("start-up schema-checks table files and reads their facts as it parses them
       },
       { timers: manualTimers(), sliceMs: 0 },
     );
-    if (startUp) await ws.startUp(['/p']);
-    else ws.setFolders(['/p']);
+    // Each table's facts as they are put in the workspace's index memo.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, called with its `this` below and put back after
+    const set = IndexMemo.prototype.set;
+    IndexMemo.prototype.set = function (this: IndexMemo, file, source, entry) {
+      events.push(`facts ${entry.fact.at.file.split('/').pop()}`);
+      set.call(this, file, source, entry);
+    };
+    try {
+      if (startUp) await ws.startUp(['/p']);
+      else ws.setFolders(['/p']);
+    } finally {
+      IndexMemo.prototype.set = set;
+    }
     return { published, events };
   };
   const started = await run(true);
   const primed = started.events.filter((e) => e.startsWith('primed'));
   assert.deepEqual([...primed].sort(), ['primed public_article.yaml: ', 'primed public_author.yaml: schema-unknown-key']);
   assert.ok(started.events.indexOf('ready') > started.events.indexOf(primed.at(-1)!), `primed before the check: ${started.events.join(' | ')}`);
+  // Each table's facts right after its schema check, as it was parsed; the check read none again.
+  for (const table of ['public_article.yaml', 'public_author.yaml'])
+    assert.equal(started.events[started.events.findIndex((e) => e.startsWith(`primed ${table}`)) + 1], `facts ${table}`, started.events.join(' | '));
+  assert.equal(started.events.filter((e) => e.startsWith('facts')).length, 2, started.events.join(' | '));
   assert.deepEqual(started.published, (await run(false)).published, 'the same diagnostics as a check that did nothing ahead');
   assert.deepEqual(started.published.get('public_author.yaml'), [
     `schema-unknown-key ${BASE['databases/default/tables/public_author.yaml']!.split('\n').length - 1}:0`,
