@@ -19,6 +19,14 @@ export interface IncludeRef {
   readonly path: readonly (string | number)[];
 }
 
+/** The string form: `"!include path"`. */
+const STRING_FORM = /^\s*!include\s+(.*)$/s;
+
+/** Whether a scalar with this tag and value is an include (includeOf gives its reference when it is). */
+export function isIncludeScalar(tag: string | undefined, value: unknown): boolean {
+  return tag === INCLUDE_TAG || (typeof value === 'string' && STRING_FORM.test(value));
+}
+
 /**
  * Recognizes both forms the engine's CLI accepts: the YAML tag (`!include path`) and a string whose
  * value starts with `!include ` (the form the CLI writes: `"!include default/tables/tables.yaml"`).
@@ -30,7 +38,7 @@ export function includeOf(node: Node | null | undefined, filePath: string, text:
     return refOf(node, raw, 'tag', filePath, text, path);
   }
   if (typeof node.value !== 'string') return undefined;
-  const match = /^\s*!include\s+(.*)$/s.exec(node.value);
+  const match = STRING_FORM.exec(node.value);
   return match ? refOf(node, trimQuotes(match[1]!.trim()), 'string', filePath, text, path) : undefined;
 }
 

@@ -53,7 +53,15 @@ const INCLUDE = 1 << 11;
 const TYPES = [undefined, Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.BLOCK_LITERAL, Scalar.BLOCK_FOLDED] as const;
 const TYPE_CODES = new Map<string | undefined, number>(TYPES.map((t, i) => [t, i]));
 
-class NotPackable extends Error {}
+/** Thrown while packing a node the format does not hold (the file is then parsed where it is checked). */
+export class NotPackable extends Error {}
+
+/** What the packed form keeps of a scalar. */
+export interface ScalarFacts {
+  readonly type?: Scalar['type'];
+  readonly tag?: string | undefined;
+  readonly value: unknown;
+}
 
 /** Packs the documents of one message: their short strings go to one table. */
 export class DocumentPacker {
@@ -73,7 +81,32 @@ export class DocumentPacker {
       if (error instanceof NotPackable) return undefined;
       throw error;
     }
+    return this.finish(ints);
+  }
+
+  /** The packed document of `ints` (the words of one document), with this packer's tables. */
+  finish(ints: readonly number[]): PackedDoc {
     return { ints: Int32Array.from(ints), strings: this.strings, numbers: this.numbers };
+  }
+
+  /** Appends the words of an empty document. */
+  emptyWords(ints: number[]): void {
+    ints.push(Kind.Empty);
+  }
+
+  /** Appends a collection's head with its range and count left open (closeCollection fills them in); returns where it is. */
+  openCollection(ints: number[], map: boolean, flow: boolean): number {
+    const at = ints.length;
+    ints.push((map ? Kind.Map : Kind.Seq) | (flow ? FLOW : 0), 0, 0, 0, 0);
+    return at;
+  }
+
+  /** Fills in the range and item count of the collection opened at `at`. */
+  closeCollection(ints: number[], at: number, start: number, valueEnd: number, end: number, count: number): void {
+    ints[at + 1] = start;
+    ints[at + 2] = valueEnd;
+    ints[at + 3] = end;
+    ints[at + 4] = count;
   }
 
   private node(node: YNode, ints: number[], text: string, includes: ReadonlySet<unknown>): void {
@@ -98,22 +131,31 @@ export class DocumentPacker {
   }
 
   private scalar(node: Scalar, range: Range, ints: number[], text: string, include: boolean): void {
-    const type = TYPE_CODES.get(node.type);
+    this.scalarWords(ints, node, include, range[0], range[1], range[2], text);
+  }
+
+  /**
+   * Appends the words of a scalar with the range [start, valueEnd, end] in `text`; `include`:
+   * whether it is an `!include` (either form) where includes count (not inside a key). Throws
+   * NotPackable for a value or style the format does not hold.
+   */
+  scalarWords(ints: number[], scalar: ScalarFacts, include: boolean, start: number, valueEnd: number, end: number, text: string): void {
+    const type = TYPE_CODES.get(scalar.type);
     if (type === undefined) throw new NotPackable();
-    const tag = node.tag === undefined ? Tag.None : node.tag === INCLUDE_TAG ? Tag.Include : Tag.Other;
+    const tag = scalar.tag === undefined ? Tag.None : scalar.tag === INCLUDE_TAG ? Tag.Include : Tag.Other;
     const head = Kind.Scalar | (type << 2) | (tag << 6) | (include ? INCLUDE : 0);
-    const value = node.value;
-    if (value === null) ints.push(head | (Value.Null << 8), range[0], range[1], range[2]);
-    else if (value === true || value === false) ints.push(head | ((value ? Value.True : Value.False) << 8), range[0], range[1], range[2]);
+    const value = scalar.value;
+    if (value === null) ints.push(head | (Value.Null << 8), start, valueEnd, end);
+    else if (value === true || value === false) ints.push(head | ((value ? Value.True : Value.False) << 8), start, valueEnd, end);
     else if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
-      ints.push(head | (Value.Number << 8), range[0], range[1], range[2], this.numbers.push(value) - 1);
+      ints.push(head | (Value.Number << 8), start, valueEnd, end, this.numbers.push(value) - 1);
     else if (typeof value !== 'string') throw new NotPackable();
     else {
-      const at = value.length > SHARE_UP_TO ? sliceAt(text, value, range[0], node.type) : undefined;
-      if (at === undefined) ints.push(head | (Value.String << 8), range[0], range[1], range[2], this.string(value));
-      else ints.push(head | (Value.Slice << 8), range[0], range[1], range[2], at, value.length);
+      const at = value.length > SHARE_UP_TO ? sliceAt(text, value, start, scalar.type) : undefined;
+      if (at === undefined) ints.push(head | (Value.String << 8), start, valueEnd, end, this.string(value));
+      else ints.push(head | (Value.Slice << 8), start, valueEnd, end, at, value.length);
     }
-    if (tag === Tag.Other) ints.push(this.string(node.tag!));
+    if (tag === Tag.Other) ints.push(this.string(scalar.tag!));
   }
 
   private string(s: string): number {
@@ -141,9 +183,11 @@ function internedTable(strings: readonly string[]): readonly string[] {
 /**
  * The file `packed` describes (as parseYamlFile would give it: the same values, ranges, styles,
  * tags and includes), or undefined when it does not fit `text` (then the caller parses).
+ * `intern`: share the strings with other files (false in the thread that packed it: its table is
+ * still growing there, and each of its strings is already there once).
  */
-export function unpackYamlFile(path: string, text: string, packed: PackedDoc): YamlFile | undefined {
-  const reader = new Reader(packed, internedTable(packed.strings), path, text);
+export function unpackYamlFile(path: string, text: string, packed: PackedDoc, intern = true): YamlFile | undefined {
+  const reader = new Reader(packed, intern ? internedTable(packed.strings) : packed.strings, path, text);
   try {
     const contents = reader.node();
     if (reader.at !== packed.ints.length) return undefined;

@@ -1,21 +1,22 @@
 import { parentPort } from 'node:worker_threads';
 import type { Finding } from '../../core/diagnostics';
 import type { ReadResult } from '../../core/host';
-import { DocumentPacker } from '../../core/parse/packed';
-import type { PackedDoc } from '../../core/parse/packed';
-import { parseYamlFile } from '../../core/parse/yamlFile';
+import { DocumentPacker, unpackYamlFile } from '../../core/parse/packed';
+import { quickPack } from '../../core/parse/quick/pack';
+import { composeYamlFile } from '../../core/parse/yamlFile';
 import type { YamlFile } from '../../core/parse/yamlFile';
 import type { FileKind } from '../../core/project/kinds';
 import { SchemaValidator } from '../../core/schema/validator';
 import { createNodeHost } from '../fsHost';
 import { tuneHeap } from '../heap';
 import { loadSchemaSet } from '../schemas';
-import { aloneKind, schemaAlone } from './alone';
+import { aloneKind, kindByPlace, schemaAlone } from './alone';
 import type { ParsedFile, ParseReply, ParseRequest } from './messages';
 
 /**
- * A parse worker (dist/parseWorker.js): reads the files it is sent, parses each, packs the parse
- * for the main thread (core/parse/packed.ts) and schema-checks table and function files, whose
+ * A parse worker (dist/parseWorker.js): reads the files it is sent, packs each for the main thread
+ * (core/parse/packed.ts: straight from the text by the quick pack when it can, else from yaml's
+ * parse) and schema-checks table and function files, whose
  * kind their place tells and whose value is their own text. Everything else stays on the main
  * thread: the loader, the index and the cross-file rules.
  */
@@ -33,15 +34,23 @@ function parseOne(path: string, packer: DocumentPacker): ParsedFile {
   const real = host.realPath(path);
   if (read.kind !== 'text') return { path, read, real };
   try {
-    const yaml = parseYamlFile(path, read.text);
-    const packed: PackedDoc | undefined = packer.pack(yaml);
-    if (!packed) return { path, read, real };
-    const kind = aloneKind(yaml);
-    return kind ? { path, read, real, packed, kind, schema: schemaFindings(yaml, read.text, kind) } : { path, read, real, packed };
+    const quick = quickPack(read.text, packer);
+    if (quick) return withSchema({ path, read, real, packed: quick }, () => unpackYamlFile(path, read.text, quick, false));
+    const yaml = composeYamlFile(path, read.text);
+    const packed = packer.pack(yaml);
+    return packed ? withSchema({ path, read, real, packed }, () => yaml) : { path, read, real };
   } catch {
     // The main thread parses it again and says what is wrong.
     return { path, read, real };
   }
+}
+
+/** The file with its schema findings when it is a table or function file without includes (`yaml`: its nodes, made only then). */
+function withSchema(file: ParsedFile & { read: { kind: 'text'; text: string } }, yaml: () => YamlFile | undefined): ParsedFile {
+  if (!kindByPlace(file.path)) return file;
+  const parsed = yaml();
+  const kind = parsed && aloneKind(parsed);
+  return kind ? { ...file, kind, schema: schemaFindings(parsed, file.read.text, kind) } : file;
 }
 
 parentPort?.on('message', (request: ParseRequest) => {
