@@ -1,4 +1,5 @@
 import { Scalar } from 'yaml';
+import { MAX_TOKENS } from '../bounded';
 import { isIncludeScalar } from '../include';
 import { NotPackable } from '../packed';
 import type { DocumentPacker, PackedDoc, ScalarFacts } from '../packed';
@@ -19,7 +20,8 @@ import type { Token } from './scalar';
  * corpus and on generated variations (test/unit/core/quickPack.test.ts).
  */
 export function quickPack(text: string, packer: DocumentPacker): PackedDoc | undefined {
-  if (!plainCharacters(text)) return undefined;
+  // A text long enough to reach the token limit is left to yaml, which counts (parse/bounded.ts).
+  if (2 * text.length + 16 >= MAX_TOKENS || !plainCharacters(text)) return undefined;
   try {
     return packer.finish(new QuickReader(text, packer).document());
   } catch (error) {
