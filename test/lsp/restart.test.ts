@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
+import { quickYamlFile } from '../../server/src/core/parse/yamlFile';
 import { copyFixture, ServerUnderTest } from './harness';
 
 const ready = (server: ServerUnderTest): boolean => server.statuses.some((s) => (s as { state: string }).state === 'ready');
@@ -33,8 +34,11 @@ describe('language server restart with its parse store (dist/server.js over stdi
     }
     const lines = fs.readFileSync(store, 'utf8').trimEnd().split('\n');
     const yamlFiles = fs.readdirSync(path.join(dir, 'metadata'), { recursive: true }).filter((f) => /\.ya?ml$/.test(String(f)));
-    assert.equal(lines[0], 'graphql-metadata parse store 1');
-    assert.equal(lines.length - 1, yamlFiles.length, 'one entry per YAML file (none has a YAML error)');
+    // The files the quick pack leaves to yaml (none has a YAML error): the others are read again faster than restored.
+    const parsedByYaml = yamlFiles.filter((f) => !quickYamlFile('/f.yaml', fs.readFileSync(path.join(dir, 'metadata', String(f)), 'utf8')));
+    assert.equal(lines[0], 'graphql-metadata parse store 2');
+    assert.ok(parsedByYaml.length > 0 && parsedByYaml.length < yamlFiles.length, `${parsedByYaml.length} of ${yamlFiles.length}`);
+    assert.equal(lines.length - 1, parsedByYaml.length, 'one entry per YAML file yaml parsed');
     assert.equal(fs.statSync(store).mode & 0o777, 0o600);
 
     const second = new ServerUnderTest(dir, {}, first.cacheDir);

@@ -80,13 +80,14 @@ export async function parseAhead(run: StartUpRun, roots: readonly string[], pars
 }
 
 /**
- * Gives the store the parse of every file as it is now, in slices like start-up's, then writes it:
- * the next start of the server rebuilds these files instead of parsing them. While `typing()`, the
+ * Gives the store the parse of every file yaml parsed (ParseCache.storable: the quick pack reads the
+ * others faster than they are restored), in slices like start-up's, then writes it: the next start
+ * of the server rebuilds these files instead of parsing them. While `typing()`, the
  * store waits. A failed write only costs that.
  */
 export async function persist(run: StartUpRun, store: PersistentStore, typing: () => boolean): Promise<void> {
   const slice = { at: performance.now() };
-  for (const file of run.cache.current()) {
+  for (const file of run.cache.storable()) {
     const compact = file.syntax.length === 0 ? toCompact(file.doc) : undefined;
     if (compact !== undefined) store.save(file.text, compact);
     if (!(await yielded(run, slice))) break;

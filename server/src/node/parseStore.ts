@@ -6,8 +6,11 @@ import type { ParseStore } from '../core/project/cache';
 
 let stores = 0;
 
-/** The first line of a store file; a file with another first line (an older format) is ignored. */
-const HEADER = 'graphql-metadata parse store 1';
+/**
+ * The first line of a store file; a file with another first line (an older format) is ignored.
+ * 2: only the files yaml parsed (the quick pack reads the others faster than they are restored); 1 held every file.
+ */
+const HEADER = 'graphql-metadata parse store 2';
 /** A store file larger than this is not read (it is rewritten at the next save). */
 const MAX_BYTES = 512 * 1024 * 1024;
 

@@ -8,7 +8,7 @@ import type { RootResult } from '../../../server/src/core/check';
 import { fromCompact, toCompact } from '../../../server/src/core/parse/compact';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import type { ParseStore } from '../../../server/src/core/project/cache';
-import { parseYamlFile } from '../../../server/src/core/parse/yamlFile';
+import { parseYamlFile, quickYamlFile } from '../../../server/src/core/parse/yamlFile';
 import { DiskParseStore, storeFile } from '../../../server/src/node/parseStore';
 import { CORPUS, corpusProject } from '../helpers/corpus';
 import { memoryHost } from '../helpers/memoryHost';
@@ -64,6 +64,15 @@ describe('parses kept between runs (ParseStore)', () => {
     assert.ok(restored > 1300, `restored ${restored} files`);
   });
 
+  test('what is worth storing: the files yaml parsed, not those the quick pack read (it reads them again faster than they are restored)', () => {
+    const { root, files } = corpusProject('creatiiv-io__runcore');
+    const cache = new ParseCache();
+    checkRoot(root, { host: memoryHost(files), cache, validator });
+    const byYaml = cache.current().filter((file) => quickYamlFile(file.path, file.text) === undefined);
+    assert.ok(byYaml.length > 0 && byYaml.length < cache.size, `${byYaml.length} of ${cache.size}`);
+    assert.deepEqual(cache.storable(), byYaml);
+  });
+
   test('what cannot be restored is parsed: anchors, errors, damaged entries', () => {
     assert.equal(toCompact(parseYamlFile('/a.yaml', 'a: &x 1\nb: *x\n').doc), undefined);
     assert.equal(toCompact(parseYamlFile('/a.yaml', 'a: [\n').doc), undefined);
@@ -100,9 +109,9 @@ describe('parses kept between runs (ParseStore)', () => {
     assert.deepEqual(fs.readdirSync(path.dirname(file)), [path.basename(file)], 'a failed write leaves nothing behind');
     fs.writeFileSync(file, Buffer.from([0xff, 0x00, 0x12, 0x0a, 0x41]));
     assert.equal(DiskParseStore.open(file).size, 0);
-    fs.writeFileSync(file, `graphql-metadata parse store 0\n${'a'.repeat(40)}\t[]\n`);
+    fs.writeFileSync(file, `graphql-metadata parse store 1\n${'a'.repeat(40)}\t[]\n`);
     assert.equal(DiskParseStore.open(file).size, 0);
-    fs.writeFileSync(file, `graphql-metadata parse store 1\n${'b'.repeat(40)}\t{not json\n`);
+    fs.writeFileSync(file, `graphql-metadata parse store 2\n${'b'.repeat(40)}\t{not json\n`);
     assert.equal(DiskParseStore.open(file).load('anything'), undefined);
   });
 });

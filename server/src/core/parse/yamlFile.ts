@@ -31,8 +31,23 @@ export interface YamlFile {
  * parsed by the yaml package (composeYamlFile).
  */
 export function parseYamlFile(path: string, text: string): YamlFile {
+  return quickYamlFile(path, text) ?? composeYamlFile(path, text);
+}
+
+/** The file read by the quick pack, or undefined when it leaves the text to yaml. */
+export function quickYamlFile(path: string, text: string): YamlFile | undefined {
   const quick = quickPack(text, new DocumentPacker());
-  return (quick && unpackYamlFile(path, text, quick)) || composeYamlFile(path, text);
+  const file = quick && unpackYamlFile(path, text, quick);
+  if (file) quickRead.add(file);
+  return file;
+}
+
+/** Files the quick pack read (a store keeps only the others: ParseCache.storable). */
+const quickRead = new WeakSet<YamlFile>();
+
+/** Whether the quick pack read this file (it reads such a text again faster than a store restores it). */
+export function readByQuickPack(file: YamlFile): boolean {
+  return quickRead.has(file);
 }
 
 /** A metadata file parsed by the yaml package (lexer, parser, composer), with its syntax findings. */

@@ -1,5 +1,5 @@
 import { fromCompact } from '../parse/compact';
-import { parseYamlFile, yamlFileOf } from '../parse/yamlFile';
+import { parseYamlFile, readByQuickPack, yamlFileOf } from '../parse/yamlFile';
 import type { YamlFile } from '../parse/yamlFile';
 
 /**
@@ -61,9 +61,17 @@ export class ParseCache {
     this.entries.set(yaml.path, yaml);
   }
 
-  /** The parse of every file as it is now (for writing them to a store). */
+  /** The parse of every file as it is now. */
   current(): YamlFile[] {
     return [...this.entries.values()];
+  }
+
+  /**
+   * The files worth keeping in a store: those yaml parsed (or that were restored). A file the quick
+   * pack reads (parse/quick) is read again faster than it is restored.
+   */
+  storable(): YamlFile[] {
+    return this.current().filter((file) => !readByQuickPack(file));
   }
 
   delete(path: string): void {

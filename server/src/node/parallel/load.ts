@@ -10,8 +10,12 @@ import { checkAhead, rememberTableFacts } from './alone';
 import type { ParsedFile } from './messages';
 import { runPool } from './pool';
 
-/** Below this many YAML files, starting workers costs more than it saves: the main thread parses. */
-export const PARALLEL_FROM = 256;
+/**
+ * Below this many YAML files, starting workers costs more than it saves: the main thread parses.
+ * Measured on 2 cores with the quick pack (parse/quick): `--jobs 2` was slower at 1,000 tables,
+ * even at 3,000, and 25% faster at 10,000 (scripts/bench/parallel.mjs).
+ */
+export const PARALLEL_FROM = 4000;
 /** More workers than this only add start-up cost (and memory). */
 const MAX_JOBS = 8;
 /** A folder with more YAML files than this is listed no further (the rest is parsed as the loader reaches it). */
