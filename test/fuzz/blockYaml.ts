@@ -2,7 +2,7 @@ import type { Rng } from './rng';
 
 /**
  * Random YAML texts near the plain block style the quick pack reads (core/parse/quick): nested
- * block mappings and sequences (indented and compact), scalars of every resolution (numbers in each
+ * block mappings and sequences (indented and compact), block scalars, scalars of every resolution (numbers in each
  * notation, null and bool spellings, quoted with and without escapes, includes), with comments,
  * blank lines and trailing spaces in every place, and now and then something the quick pack must
  * leave to yaml (anchors, flow items, block scalars, tabs, duplicate keys, bad indents).
@@ -101,7 +101,7 @@ export function blockYaml(rng: Rng): string {
   const lines: string[] = [];
   const out = (line: string): void => {
     lines.push(line);
-    if (rng.int(12) === 0) lines.push(rng.pick(['', ' ', '   ', `${' '.repeat(rng.int(8))}# note`, '#', '# x: y']));
+    if (rng.int(8) === 0) lines.push(rng.pick(['', ' ', '   ', `${' '.repeat(rng.int(8))}# note`, '#', '# x: y']));
   };
   if (rng.int(6) === 0) out(clean ? '# header' : rng.pick(['---', '%YAML 1.2\n---', '  # indented']));
   const scalar = (): string => {
@@ -148,7 +148,8 @@ export function blockYaml(rng: Rng): string {
       const lead = i === 0 && inline !== undefined ? inline : ' '.repeat(indent + (rng.int(40) === 0 ? 1 : 0));
       const head = kind === 0 ? `${lead}${key(used)}:` : `${lead}-`;
       const r = rng.int(10);
-      if (r < 5) out(`${head} ${scalar()}`);
+      if (r < 1) blockScalar(head, lead.length);
+      else if (r < 5) out(`${head} ${scalar()}`);
       else if (r < 6) out(`${head}${trailer()}`);
       else if (kind === 1 && r < 8) node(lead.length + 2, depth + 1, `${head} `);
       else {
@@ -158,6 +159,19 @@ export function blockYaml(rng: Rng): string {
         else node(lead.length + step, depth + 1, undefined);
       }
     }
+  };
+  /** `head |` and its lines: mostly well indented, now and then with what yaml reads differently. */
+  const blockScalar = (head: string, column: number): void => {
+    const indicator = clean ? rng.pick(['|', '|-', '>', '>-']) : rng.pick(['|', '>-', '|+', '|2', '| # c', '|\t', '>']);
+    lines.push(`${head} ${indicator}`);
+    const indent = column + (clean ? rng.pick([1, 2, 2, 4]) : rng.pick([0, 1, 2, 3]));
+    const count = 1 + rng.int(5);
+    for (let i = 0; i < count; i++) {
+      const deeper = rng.int(5) === 0 ? ' '.repeat(1 + rng.int(3)) : '';
+      lines.push(`${' '.repeat(indent)}${deeper}${rng.pick(['query {', 'a b', '# not a comment', '}', 'x: y', '- z', "it's", '"q"'])}`);
+      if (rng.int(6) === 0) lines.push(clean ? '' : rng.pick(['', ' ', ' '.repeat(indent + 2)]));
+    }
+    if (rng.int(3) === 0) lines.push('');
   };
   const seqAt = (indent: number, depth: number): void => {
     const count = 1 + rng.int(3);

@@ -65,7 +65,7 @@ describe('parses kept between runs (ParseStore)', () => {
   });
 
   test('what is worth storing: the files yaml parsed, not those the quick pack read (it reads them again faster than they are restored)', () => {
-    const { root, files } = corpusProject('creatiiv-io__runcore');
+    const { root, files } = corpusProject('abhi40308__hasura-sample-app-ocd');
     const cache = new ParseCache();
     checkRoot(root, { host: memoryHost(files), cache, validator });
     const byYaml = cache.current().filter((file) => quickYamlFile(file.path, file.text) === undefined);

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import type { Scalar, YAMLMap } from 'yaml';
 import { MAX_TOKENS } from '../../../server/src/core/parse/bounded';
 import { DocumentPacker } from '../../../server/src/core/parse/packed';
 import type { PackedDoc } from '../../../server/src/core/parse/packed';
 import { quickPack } from '../../../server/src/core/parse/quick/pack';
-import { composeYamlFile, parseYamlFile } from '../../../server/src/core/parse/yamlFile';
+import { composeYamlFile, parseYamlFile, readByQuickPack } from '../../../server/src/core/parse/yamlFile';
 import { blockYaml, nudge } from '../../fuzz/blockYaml';
 import { DEFAULT_CORPUS } from '../../fuzz/corpus';
 import { Rng } from '../../fuzz/rng';
@@ -30,7 +31,7 @@ function agrees(text: string): boolean {
   return true;
 }
 
-test('every corpus file the quick pack reads, it reads as yaml does: the same words, strings and numbers; it reads 98% of them', () => {
+test('every corpus file the quick pack reads, it reads as yaml does: the same words, strings and numbers; it reads 99% of them', () => {
   const files = fs
     .readdirSync(DEFAULT_CORPUS, { recursive: true })
     .map(String)
@@ -38,7 +39,7 @@ test('every corpus file the quick pack reads, it reads as yaml does: the same wo
     .sort();
   assert.ok(files.length > 1400, `${files.length} files`);
   const read = files.filter((f) => agrees(fs.readFileSync(path.join(DEFAULT_CORPUS, f), 'utf8')));
-  assert.ok(read.length >= 0.98 * files.length, `${read.length} of ${files.length} read`);
+  assert.ok(read.length >= 0.99 * files.length, `${read.length} of ${files.length} read`);
 });
 
 test('10,000 generated block-style texts and one-character edits of them: what the quick pack reads, it reads as yaml does (and it reads many)', () => {
@@ -82,13 +83,29 @@ test('exact words for a table file: ranges as yaml gives them (a value runs to i
   assert.ok(agrees(text));
 });
 
+test('a block scalar: the value yaml resolves, the range from the header to its last line that is not blank, then the next key', () => {
+  const text = 'q: |\n  query {\n    a\n  }\n\nn: 1\nf: >-\n  one\n  two\n';
+  assert.ok(agrees(text));
+  const file = parseYamlFile('/p/query_collections.yaml', text);
+  assert.ok(readByQuickPack(file));
+  const [q, n, f] = (file.doc.contents as YAMLMap<Scalar, Scalar>).items;
+  assert.deepEqual(
+    [q!.value!.value, q!.value!.type, q!.value!.range, n!.key.range, f!.value!.value, f!.value!.type, f!.value!.range],
+    ['query {\n  a\n}\n', 'BLOCK_LITERAL', [3, 25, 25], [26, 27, 27], 'one two', 'BLOCK_FOLDED', [34, 49, 49]],
+  );
+});
+
 test('what the quick pack leaves to yaml: each of these texts gives undefined, and parseYamlFile still parses it with yaml', () => {
   const left = [
     'a: &x 1\nb: *x\n',
     'a: [1, 2]\n',
     'a: {b: 1}\n',
-    'a: |\n  text\n',
-    'a: >-\n  text\n',
+    'a: |+\n  text\n\n',
+    'a: |2\n   text\n',
+    'a: | # note\n  text\n',
+    'a: |\n\n  text\n',
+    'a: |\n  text\n  \n  more\n',
+    'a: |\n  text\n more\n',
     'a: "two\n  lines"\n',
     'a: two\n  lines\n',
     'a:\tb\n',
@@ -103,6 +120,11 @@ test('what the quick pack leaves to yaml: each of these texts gives undefined, a
     '- a\nb: 1\n',
     'a:\n- 1\n  - 2\n',
     'url: {{HOST}}\n',
+    // A comment less indented than the value after it: yaml reads the value differently, or not at all.
+    'a:\n#x\n h\nb: z\n',
+    '-\n#x\n h\n- z\n',
+    // `-x` where the next item would be: yaml reads a key at the list's level (an error).
+    'a:\n - 1\n -x:\n  v\n',
     '\uFEFFa: 1\n',
     // Past yaml's token limit: yaml's parse counts them and refuses the file (yaml-too-large).
     Array.from({ length: MAX_TOKENS / 5 }, (_, i) => `k${i}: 1\n`).join(''),

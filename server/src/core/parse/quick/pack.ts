@@ -3,6 +3,7 @@ import { MAX_TOKENS } from '../bounded';
 import { isIncludeScalar } from '../include';
 import { NotPackable } from '../packed';
 import type { DocumentPacker, PackedDoc, ScalarFacts } from '../packed';
+import { readBlockScalar } from './block';
 import { isBreak, ScalarReader, skipSpaces } from './scalar';
 import type { Token } from './scalar';
 
@@ -11,8 +12,8 @@ import type { Token } from './scalar';
  * block style nearly every metadata file is written in: block mappings and sequences, one-line
  * scalars, `!include`, `[]` and `{}`, comments and blank lines. For such a text it is exactly what
  * `DocumentPacker.pack(parseYamlFile(text))` gives (the same words, in the same order) at a fraction
- * of the cost: no lexer tokens, no CST, no Document. Anything else (flow collections with items,
- * multi-line or block scalars, anchors, aliases, other tags, explicit keys, documents markers,
+ * of the cost: no lexer tokens, no CST, no Document. Block scalars (`|`, `>`) too, in the common
+ * forms (quick/block.ts). Anything else (flow collections with items, multi-line flow scalars, anchors, aliases, other tags, explicit keys, documents markers,
  * tabs, CR line ends, duplicate keys, any syntax error, a comment placed where yaml attaches it to a
  * node's range) gives undefined, and the caller parses the text with yaml.
  *
@@ -53,8 +54,9 @@ class QuickReader {
   /** The next content line (not blank, not a comment): where it starts and its indent; -1 at the end. */
   private line = -1;
   private indent = -1;
-  /** Whether comment lines were passed on the way to `line`. */
+  /** Whether comment lines were passed on the way to `line`, and the least indent of one. */
   private commented = false;
+  private shallowestComment = -1;
 
   constructor(
     private readonly text: string,
@@ -95,6 +97,7 @@ class QuickReader {
       }
       if (c === 35) {
         deepestComment = Math.max(deepestComment, content - at);
+        this.shallowestComment = this.commented ? Math.min(this.shallowestComment, content - at) : content - at;
         this.commented = true;
       }
       at = lineAfter(text, content);
@@ -108,6 +111,7 @@ class QuickReader {
   private node(at: number, column: number, parent: number, depth: number): number {
     if (depth > MAX_DEPTH) throw new NotPackable();
     if (this.isDash(at)) return this.seq(at, column, depth);
+    if (this.isBlockHeader(at)) return this.block(at, parent);
     const token = this.scalars.read(at, false);
     if (this.isColon(token.after)) return this.map(this.keyToken(at, token), column, depth);
     return this.value(token, parent);
@@ -123,6 +127,20 @@ class QuickReader {
     return this.text.charCodeAt(at) === 45 && isBreak(this.text, at + 1);
   }
 
+  private isBlockHeader(at: number): boolean {
+    const c = this.text.charCodeAt(at);
+    return c === 124 /* | */ || c === 62; /* > */
+  }
+
+  /** A block scalar whose header is at `at`, in a collection at `parent` (quick/block.ts). */
+  private block(at: number, parent: number): number {
+    const block = readBlockScalar(this.text, at, parent);
+    this.packer.scalarWords(this.ints, block, isIncludeScalar(undefined, block.value), at, block.end, block.end, this.text);
+    this.nextLine(block.end);
+    if (this.line >= 0 && this.indent > parent) throw new NotPackable();
+    return block.end;
+  }
+
   private isColon(at: number): boolean {
     return this.text.charCodeAt(at) === 58 && isBreak(this.text, at + 1);
   }
@@ -131,6 +149,16 @@ class QuickReader {
   private keyToken(at: number, token: Token): Token {
     if (!isKey(token)) throw new NotPackable();
     return token.type === Scalar.PLAIN ? this.scalars.read(at, true) : token;
+  }
+
+  /**
+   * The node on the next content line, the value of a key or item at `column` that has nothing after
+   * its indicator. Comment lines before it must be at its indent: yaml reads a less indented one as
+   * the end of the value's indentation (it then continues a plain scalar over the next item).
+   */
+  private nested(column: number, depth: number): number {
+    if (this.commented && this.shallowestComment !== this.indent) throw new NotPackable();
+    return this.node(this.line + this.indent, this.indent, column, depth + 1);
   }
 
   /** A block mapping whose first key is `first`, its keys at `column`. */
@@ -162,13 +190,13 @@ class QuickReader {
     const at = skipSpaces(text, colon + 1);
     if (!this.endsLine(at, colon + 1)) {
       if (this.isDash(at)) throw new NotPackable();
+      if (this.isBlockHeader(at)) return this.block(at, column);
       const token = this.scalars.read(at, false);
       if (this.isColon(token.after)) throw new NotPackable();
       return this.value(token, column);
     }
     this.nextLine(lineAfter(text, at));
-    if (this.line >= 0 && (this.indent > column || (this.indent === column && this.isDash(this.line + column))))
-      return this.node(this.line + this.indent, this.indent, column, depth + 1);
+    if (this.line >= 0 && (this.indent > column || (this.indent === column && this.isDash(this.line + column)))) return this.nested(column, depth);
     // `key:` and nothing: null. yaml ends its range at a comment after it, or at spaces: left to yaml.
     if (at !== colon + 1 || this.commented) throw new NotPackable();
     this.packer.scalarWords(this.ints, NULL_SCALAR, false, at, at, at, text);
@@ -188,13 +216,16 @@ class QuickReader {
       else {
         this.nextLine(lineAfter(text, at));
         if (this.line < 0 || this.indent <= column) throw new NotPackable();
-        end = this.node(this.line + this.indent, this.indent, column, depth + 1);
+        end = this.nested(column, depth);
       }
       count++;
       if (this.line < 0 || this.indent < column) break;
       if (this.indent > column) throw new NotPackable();
       dash = this.line + column;
-      if (!this.isDash(dash)) break;
+      if (this.isDash(dash)) continue;
+      // yaml reads `-x` where the next item would be as a key of the list's level: an error.
+      if (text.charCodeAt(dash) === 45) throw new NotPackable();
+      break;
     }
     this.packer.closeCollection(this.ints, head, start, end, end, count);
     return end;
