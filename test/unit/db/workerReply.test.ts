@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DatabaseModel, RelationModel } from '../../../server/src/core/db/model';
-import { PacedReply, RELATIONS_PER_MESSAGE, ReplyAssembly, replyMessages } from '../../../server/src/node/db/protocol';
-import type { WorkerReply } from '../../../server/src/node/db/protocol';
+import { migrationFile } from '../../../server/src/core/db/migrations';
+import { jobOf, PacedReply, RELATIONS_PER_MESSAGE, ReplyAssembly, replyMessages, wireJob } from '../../../server/src/node/db/protocol';
+import type { WireJob, WorkerReply } from '../../../server/src/node/db/protocol';
 
 function relation(i: number): RelationModel {
   return {
@@ -95,5 +96,28 @@ describe("the database child's reply in parts (node/db/protocol.ts)", () => {
     assert.deepEqual(answers, [reply]);
     const relations = answers[0]?.type === 'done' ? answers[0].result.model.relations : {};
     assert.deepEqual(Object.keys(relations).slice(0, 3), ['public.t0', 'public.t1', 'public.t2'], 'in the order the child listed them');
+  });
+});
+
+describe('the job sent to the database child', () => {
+  test("carries each file's text, not its statements (splitting them is the child's work, off the server's thread); the child splits the same statements", () => {
+    const text = 'CREATE TABLE a (id int);\nCREATE TABLE b (id int);\n';
+    let splits = 0;
+    const file = migrationFile({ file: '/m/default/1_init/up.sql', name: 'default/1_init/up.sql', phase: 'migrations', text });
+    const counted = {
+      ...file,
+      get statements() {
+        splits++;
+        return file.statements;
+      },
+    };
+    const wire = wireJob({ source: 'default', files: [counted] });
+    const sent = JSON.parse(JSON.stringify({ type: 'apply', job: wire })) as { job: WireJob };
+    assert.equal(splits, 0, 'nothing split on the sending side');
+    assert.deepEqual(sent.job, { source: 'default', files: [{ file: '/m/default/1_init/up.sql', name: 'default/1_init/up.sql', phase: 'migrations', text }] });
+    assert.deepEqual(
+      jobOf(sent.job).files[0]!.statements.map((s) => s.sql),
+      ['CREATE TABLE a (id int)', 'CREATE TABLE b (id int)'],
+    );
   });
 });

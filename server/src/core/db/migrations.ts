@@ -153,23 +153,28 @@ class Reader {
       });
       return false;
     }
-    const text = read.text;
-    let statements: MigrationStatement[] | undefined;
-    // Split when first read (a build from the cache needs only the texts); an enumerable getter, so
-    // JSON and the structured clone of IPC carry the statements.
-    this.files.push({
-      file,
-      name: relative(this.root, file),
-      phase,
-      text,
-      get statements(): MigrationStatement[] {
-        return (statements ??= file.endsWith('.yaml')
-          ? yamlStatements(text)
-          : splitSql(text).map((s) => ({ start: s.start, end: s.end, sql: s.text, kind: s.kind })));
-      },
-    });
+    this.files.push(migrationFile({ file, name: relative(this.root, file), phase, text: read.text }));
     return true;
   }
+}
+
+/** A migration file without its statements: what the database child is sent (it splits the text itself). */
+export type MigrationText = Omit<MigrationFile, 'statements'>;
+
+/**
+ * The migration file of a text, its statements split when first read: a build from the cache needs
+ * only the texts, and the database child splits them off the language server's thread.
+ */
+export function migrationFile(text: MigrationText): MigrationFile {
+  let statements: MigrationStatement[] | undefined;
+  return {
+    ...text,
+    get statements(): MigrationStatement[] {
+      return (statements ??= text.file.endsWith('.yaml')
+        ? yamlStatements(text.text)
+        : splitSql(text.text).map((s) => ({ start: s.start, end: s.end, sql: s.text, kind: s.kind })));
+    },
+  };
 }
 
 interface Versioned {

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ReplyAssembly } from './protocol';
+import { ReplyAssembly, wireJob } from './protocol';
 import type { WorkerReply, WorkerRequest, WorkerStats } from './protocol';
 import type { ApplyJob, ApplyResult } from './runner';
 
@@ -87,7 +87,7 @@ export function runEmbedded(job: ApplyJob, options: EmbeddedOptions = {}): Promi
         reason: `the embedded Postgres stopped (${signal !== null ? `signal ${signal}` : `exit code ${code}`})${last !== undefined ? `: ${last}` : ''}`,
       });
     });
-    const request: WorkerRequest = { type: 'apply', job };
+    const request: WorkerRequest = { type: 'apply', job: wireJob(job) };
     child.send(request, (error) => {
       if (error) finish({ ok: false, reason: `the embedded Postgres could not be given its job: ${error.message}` });
     });

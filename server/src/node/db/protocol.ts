@@ -1,11 +1,26 @@
 import type { RelationModel } from '../../core/db/model';
+import { migrationFile } from '../../core/db/migrations';
+import type { MigrationText } from '../../core/db/migrations';
 import type { ApplyJob, ApplyResult } from './runner';
 
 /**
  * Messages between embedded.ts (the parent) and worker.ts (the database child process), over IPC:
  * the job, and `next`, the parent asking for the next part of a reply (see {@link PacedReply}).
  */
-export type WorkerRequest = { readonly type: 'apply'; readonly job: ApplyJob } | { readonly type: 'next' };
+export type WorkerRequest = { readonly type: 'apply'; readonly job: WireJob } | { readonly type: 'next' };
+
+/** A job as sent: the files' texts without their statements (the child splits them, core/db/migrations.ts migrationFile). */
+export type WireJob = Omit<ApplyJob, 'files'> & { readonly files: readonly MigrationText[] };
+
+/** The job to send: each file's name, phase and text (its statements, if split here, stay here). */
+export function wireJob(job: ApplyJob): WireJob {
+  return { ...job, files: job.files.map(({ file, name, phase, text }) => ({ file, name, phase, text })) };
+}
+
+/** The job the child applies: statements split from each text when first read. */
+export function jobOf(wire: WireJob): ApplyJob {
+  return { ...wire, files: wire.files.map(migrationFile) };
+}
 
 export interface WorkerStats {
   /** Starting PGlite with the extensions. */

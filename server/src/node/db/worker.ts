@@ -12,7 +12,7 @@ import type { Extension } from '@electric-sql/pglite';
 import type { ApplyJob } from './runner';
 import { migrationsBuild, writeCachedBuild } from './cache';
 import { extensionsCreated, MigrationRunner } from './runner';
-import { PacedReply, replyMessages } from './protocol';
+import { jobOf, PacedReply, replyMessages } from './protocol';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 /** The contrib extensions PGlite ships, by the name `CREATE EXTENSION` uses; each loaded only when the migrations create it. */
@@ -162,6 +162,6 @@ process.once('message', (request: WorkerRequest) => {
     send({ type: 'error', message: 'the database process got a request it does not know' });
     return;
   }
-  build(request.job).then(send, (error: unknown) => send({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
+  build(jobOf(request.job)).then(send, (error: unknown) => send({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
 });
 process.on('disconnect', () => process.exit(0));
