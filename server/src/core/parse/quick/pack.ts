@@ -10,12 +10,13 @@ import type { Token } from './scalar';
 /**
  * The packed form of a YAML text (core/parse/packed.ts), read straight from the text for the plain
  * block style nearly every metadata file is written in: block mappings and sequences, one-line
- * scalars, `!include`, `[]` and `{}`, comments and blank lines. For such a text it is exactly what
- * `DocumentPacker.pack(parseYamlFile(text))` gives (the same words, in the same order) at a fraction
- * of the cost: no lexer tokens, no CST, no Document. Block scalars (`|`, `>`) too, in the common
- * forms (quick/block.ts). Anything else (flow collections with items, multi-line flow scalars, anchors, aliases, other tags, explicit keys, documents markers,
- * tabs, CR line ends, duplicate keys, any syntax error, a comment placed where yaml attaches it to a
- * node's range) gives undefined, and the caller parses the text with yaml.
+ * scalars, block scalars in their common forms (quick/block.ts), `!include`, `[]` and `{}`, comments
+ * and blank lines. For such a text it is exactly what `DocumentPacker.pack(composeYamlFile(text))`
+ * gives (the same words, in the same order) at a fraction of the cost: no lexer tokens, no CST, no
+ * Document. Anything else (flow collections with items, multi-line flow scalars, anchors, aliases,
+ * other tags, explicit keys, document markers, tabs, CR line ends, duplicate keys, any syntax error,
+ * a comment placed where yaml attaches it to a node's range) gives undefined, and the caller parses
+ * the text with yaml.
  *
  * What it must match is yaml's own reading; tests compare it with yaml's on every file of the
  * corpus and on generated variations (test/unit/core/quickPack.test.ts).
@@ -127,9 +128,10 @@ class QuickReader {
     return this.text.charCodeAt(at) === 45 && isBreak(this.text, at + 1);
   }
 
+  /** Whether a block scalar's header (`|` or `>`) is at `at`. */
   private isBlockHeader(at: number): boolean {
-    const c = this.text.charCodeAt(at);
-    return c === 124 /* | */ || c === 62; /* > */
+    const c = this.text.charAt(at);
+    return c === '|' || c === '>';
   }
 
   /** A block scalar whose header is at `at`, in a collection at `parent` (quick/block.ts). */
