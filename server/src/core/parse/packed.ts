@@ -181,7 +181,7 @@ function internedTable(strings: readonly string[]): readonly string[] {
 }
 
 /**
- * The file `packed` describes (as parseYamlFile would give it: the same values, ranges, styles,
+ * The file `packed` describes (as composeYamlFile would give it: the same values, ranges, styles,
  * tags and includes), or undefined when it does not fit `text` (then the caller parses).
  * `intern`: share the strings with other files (false in the thread that packed it: its table is
  * still growing there, and each of its strings is already there once).
