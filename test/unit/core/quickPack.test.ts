@@ -125,6 +125,8 @@ test('what the quick pack leaves to yaml: each of these texts gives undefined, a
     '-\n#x\n h\n- z\n',
     // `-x` where the next item would be: yaml reads a key at the list's level (an error).
     'a:\n - 1\n -x:\n  v\n',
+    // A comment between a compact list and the next key at its column: yaml ends the list's range after it.
+    'a:\n  k:\n  - 1\n  # z\n  m: 2\n',
     '\uFEFFa: 1\n',
     // Past yaml's token limit: yaml's parse counts them and refuses the file (yaml-too-large).
     Array.from({ length: MAX_TOKENS / 5 }, (_, i) => `k${i}: 1\n`).join(''),

@@ -227,6 +227,8 @@ class QuickReader {
       if (this.isDash(dash)) continue;
       // yaml reads `-x` where the next item would be as a key of the list's level: an error.
       if (text.charCodeAt(dash) === 45) throw new NotPackable();
+      // A key at the list's own column (a compact list in a mapping): yaml counts comments before it in the list's range.
+      if (this.commented) throw new NotPackable();
       break;
     }
     this.packer.closeCollection(this.ints, head, start, end, end, count);
