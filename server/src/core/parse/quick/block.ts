@@ -1,6 +1,6 @@
-import { CST, Scalar } from 'yaml';
+import { Scalar } from 'yaml';
 import { NotPackable } from '../packed';
-import { skipSpaces } from './scalar';
+import { resolveToken, skipSpaces } from './scalar';
 
 /**
  * A block scalar for the quick pack (quick/pack.ts): `|`, `|-`, `>` or `>-` alone on its line, then
@@ -50,8 +50,7 @@ export function readBlockScalar(text: string, at: number, parent: number): Block
 
 /** The value as yaml's composer resolves the block scalar token its lexer and parser would make. */
 function resolve(text: string, at: number, parent: number, header: string, bodyStart: number, end: number): string {
-  let failed = false;
-  const token: CST.BlockScalar = {
+  return resolveToken({
     type: 'block-scalar',
     offset: at,
     indent: parent,
@@ -60,10 +59,5 @@ function resolve(text: string, at: number, parent: number, header: string, bodyS
       { type: 'newline', offset: bodyStart - 1, indent: parent, source: '\n' },
     ],
     source: text.slice(bodyStart, end),
-  };
-  const resolved = CST.resolveAsScalar(token, true, () => {
-    failed = true;
   });
-  if (failed || !resolved || typeof resolved.value !== 'string') throw new NotPackable();
-  return resolved.value;
 }

@@ -32,6 +32,32 @@ export interface Token {
   readonly flow?: 'seq' | 'map';
 }
 
+const SINGLE_QUOTE = 39;
+const DOUBLE_QUOTE = 34;
+const BACKSLASH = 92;
+
+/**
+ * Where the quote opened at `start` closes, and whether an escape comes before (`''` in '…', `\`
+ * in "…"); NotPackable when the line (or the text) ends first.
+ */
+function closingQuote(text: string, start: number): { close: number; escaped: boolean } {
+  const quote = text.charCodeAt(start);
+  let escaped = false;
+  for (let i = start + 1; ; i++) {
+    const c = text.charCodeAt(i);
+    if (i >= text.length || c === NEWLINE) throw new NotPackable();
+    if (quote === DOUBLE_QUOTE && c === BACKSLASH) {
+      escaped = true;
+      // The escaped character is part of the scalar (a line break there: a multi-line scalar, left to yaml).
+      if (text.charCodeAt(++i) === NEWLINE) throw new NotPackable();
+    } else if (c === quote) {
+      if (quote === DOUBLE_QUOTE || text.charCodeAt(i + 1) !== SINGLE_QUOTE) return { close: i, escaped };
+      escaped = true;
+      i++;
+    }
+  }
+}
+
 /** Whether `text[at]` ends a token: a space, a line break or the end of the text. */
 export function isBreak(text: string, at: number): boolean {
   if (at >= text.length) return true;
@@ -63,8 +89,7 @@ export class ScalarReader {
       tag = INCLUDE_TAG;
     }
     const c = text.charCodeAt(at);
-    if (c === 34 /* " */) return this.doubleQuoted(at, tag);
-    if (c === 39 /* ' */) return this.singleQuoted(at, tag);
+    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) return this.quoted(at, tag);
     if (c === 91 /* [ */ || c === 123 /* { */) return this.emptyFlow(at, tag, c === 91);
     if (NOT_PLAIN_START.has(c) && !(c === 45 /* - */ && !isBreak(text, at + 1))) throw new NotPackable();
     return this.plain(at, tag, atKey);
@@ -84,38 +109,15 @@ export class ScalarReader {
     return { start, valueEnd, after: skipSpaces(text, valueEnd), type: Scalar.PLAIN, tag, value };
   }
 
-  private singleQuoted(start: number, tag: string | undefined): Token {
+  /** A quoted scalar on one line: its value as written, or with its escapes resolved (`''` in '…', `\\` in "…"). */
+  private quoted(start: number, tag: string | undefined): Token {
     const text = this.text;
-    let i = start + 1;
-    let doubled = false;
-    for (; ; i++) {
-      const c = text.charCodeAt(i);
-      if (i >= text.length || c === NEWLINE) throw new NotPackable();
-      if (c !== 39) continue;
-      if (text.charCodeAt(i + 1) !== 39) break;
-      doubled = true;
-      i++;
-    }
-    const inner = text.slice(start + 1, i);
-    const value = doubled ? inner.replaceAll("''", "'") : inner;
-    return { start, valueEnd: i + 1, after: skipSpaces(text, i + 1), type: Scalar.QUOTE_SINGLE, tag, value };
-  }
-
-  private doubleQuoted(start: number, tag: string | undefined): Token {
-    const text = this.text;
-    let i = start + 1;
-    let escaped = false;
-    for (; ; i++) {
-      const c = text.charCodeAt(i);
-      if (i >= text.length || c === NEWLINE) throw new NotPackable();
-      if (c === 92 /* \ */) {
-        escaped = true;
-        if (text.charCodeAt(++i) === NEWLINE) throw new NotPackable();
-      } else if (c === 34) break;
-    }
-    const valueEnd = i + 1;
-    const value = escaped ? resolveEscapes(text.slice(start, valueEnd), start) : text.slice(start + 1, i);
-    return { start, valueEnd, after: skipSpaces(text, valueEnd), type: Scalar.QUOTE_DOUBLE, tag, value };
+    const single = text.charCodeAt(start) === SINGLE_QUOTE;
+    const { close, escaped } = closingQuote(text, start);
+    const inner = text.slice(start + 1, close);
+    const valueEnd = close + 1;
+    const value = !escaped ? inner : single ? inner.replaceAll("''", "'") : resolveEscapes(text.slice(start, valueEnd), start);
+    return { start, valueEnd, after: skipSpaces(text, valueEnd), type: single ? Scalar.QUOTE_SINGLE : Scalar.QUOTE_DOUBLE, tag, value };
   }
 
   private emptyFlow(start: number, tag: string | undefined, seq: boolean): Token {
@@ -170,8 +172,15 @@ function resolveImplicit(source: string, atKey: boolean): unknown {
 
 /** A double-quoted scalar's value, its escapes resolved by the yaml package; NotPackable when it reports an error. */
 function resolveEscapes(source: string, offset: number): string {
+  return resolveToken({ type: 'double-quoted-scalar', offset, indent: 0, source });
+}
+
+/**
+ * The string value yaml's composer gives a scalar token (its escapes, a block scalar's lines),
+ * resolved by the yaml package (`CST.resolveAsScalar`); NotPackable when yaml reports an error.
+ */
+export function resolveToken(token: CST.FlowScalar | CST.BlockScalar): string {
   let failed = false;
-  const token: CST.FlowScalar = { type: 'double-quoted-scalar', offset, indent: 0, source };
   const resolved = CST.resolveAsScalar(token, true, () => {
     failed = true;
   });
