@@ -26,7 +26,7 @@ import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
 import { aloneFindings, BACKGROUND_SLICE_MS, OPEN_FILES_WAIT_MS, parseAhead, persist, SLICE_MS } from './startUp';
 import { SharedTurns, TURN_GAP_MS } from './turns';
-import { checkAhead } from '../node/parallel/alone';
+import { checkAhead } from '../core/project/alone';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';

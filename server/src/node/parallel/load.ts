@@ -6,7 +6,7 @@ import type { DirEntry, FileSystemHost, ReadResult } from '../../core/host';
 import { unpackYamlFile } from '../../core/parse/packed';
 import { IndexMemo } from '../../core/project/index/memo';
 import { toNativePath } from '../../../../common/paths';
-import { checkAhead, rememberTableFacts } from './alone';
+import { checkAhead, rememberTableFacts } from '../../core/project/alone';
 import type { ParsedFile } from './messages';
 import { runPool } from './pool';
 
@@ -55,7 +55,7 @@ export interface ParallelOptions {
  * and jobs - 1 workers, sharing one queue), before the check: the returned services serve those reads, parses and findings to the core (a host that
  * answers from what the workers read, the parse cache and validator primed with their results,
  * and an index memo holding each table file's facts, read on the main thread as each file arrives:
- * parallel/alone.ts). The loader, the index and the rules then run on the main thread as always,
+ * core/project/alone.ts). The loader, the index and the rules then run on the main thread as always,
  * finding that per-file work done, and anything a worker did not deliver is done there. With jobs 1
  * or fewer files than the threshold, `services` are returned as they are.
  */
@@ -83,8 +83,7 @@ export async function parallelLoad(dir: string, services: CheckServices, options
       if (read.kind !== 'text') continue;
       const yaml = services.cache.get(path, read.text);
       // What a worker does for the files it parses, so the check's serial part is as short.
-      if (services.validator) checkAhead(services.validator, memo, yaml, read.text);
-      else rememberTableFacts(memo, yaml, read.text);
+      checkAhead(services.validator, memo, yaml, read.text);
     }
   };
   const { errors } = await runPool(paths, { workers: options.jobs - 1, workerFile: options.workerFile ?? defaultWorkerFile(), onFile, local });

@@ -10,15 +10,15 @@ import { SchemaValidator } from '../../core/schema/validator';
 import { createNodeHost } from '../fsHost';
 import { tuneHeap } from '../heap';
 import { loadSchemaSet } from '../schemas';
-import { aloneKind, kindByPlace, schemaAlone } from './alone';
+import { aloneKind, kindByPlace, schemaAlone } from '../../core/project/alone';
 import type { ParsedFile, ParseReply, ParseRequest } from './messages';
 
 /**
  * A parse worker (dist/parseWorker.js): reads the files it is sent, packs each for the main thread
  * (core/parse/packed.ts: straight from the text by the quick pack when it can, else from yaml's
- * parse) and schema-checks table and function files, whose
- * kind their place tells and whose value is their own text. Everything else stays on the main
- * thread: the loader, the index and the cross-file rules.
+ * parse) and schema-checks table and function files, whose kind their place tells and whose value
+ * is their own text. Everything else stays on the main thread: the loader, the index and the
+ * cross-file rules.
  */
 tuneHeap();
 const host = createNodeHost();

@@ -1,15 +1,16 @@
-import type { Finding } from '../../core/diagnostics';
-import type { YamlFile } from '../../core/parse/yamlFile';
-import type { IndexMemo } from '../../core/project/index/memo';
-import { readTableEntry } from '../../core/project/index/tables';
-import { Walk } from '../../core/project/index/walk';
-import type { FileKind } from '../../core/project/kinds';
-import type { Project, ProjectFile } from '../../core/project/project';
-import type { SchemaValidator } from '../../core/schema/validator';
-import { dirname } from '../../core/util/paths';
+import type { Finding } from '../diagnostics';
+import type { YamlFile } from '../parse/yamlFile';
+import type { IndexMemo } from './index/memo';
+import { readTableEntry } from './index/tables';
+import { Walk } from './index/walk';
+import type { FileKind } from './kinds';
+import type { Project, ProjectFile } from './project';
+import type { SchemaValidator } from '../schema/validator';
+import { dirname } from '../util/paths';
 
 /**
- * Per-file work a parallel load does before the check, for files whose results depend on their own
+ * Per-file work done before a check (by a parallel load's threads, node/parallel, and by the
+ * language server's start-up as it parses ahead), for files whose results depend on their own
  * text alone: table and function files (their kind is their place) without includes. The worker
  * threads and the main thread's own share schema-check them; the main thread also reads each table
  * file's index facts into the index memo as the file arrives. The check then finds both done
@@ -62,11 +63,11 @@ export function rememberTableFacts(memo: IndexMemo, yaml: YamlFile, text: string
 
 /**
  * The per-file work done ahead of a check for a file parsed here: its schema findings primed in the
- * validator and its table facts in the memo (the check then finds both done). Used by a parallel
- * load's main-thread share and by the language server's start-up as it parses ahead.
+ * validator (when there is one) and its table facts in the memo (the check then finds both done).
+ * Used by a parallel load's main-thread share and by the language server's start-up as it parses ahead.
  */
-export function checkAhead(validator: SchemaValidator, memo: IndexMemo, yaml: YamlFile, text: string): void {
-  const kind = aloneKind(yaml);
+export function checkAhead(validator: SchemaValidator | undefined, memo: IndexMemo, yaml: YamlFile, text: string): void {
+  const kind = validator && aloneKind(yaml);
   if (kind) validator.prime(yaml, kind, schemaAlone(validator, yaml, text, kind));
   rememberTableFacts(memo, yaml, text);
 }
