@@ -110,12 +110,17 @@ test('metadata diagnostics come first; the model is built after, and its finding
 
 const AUTHOR = path('databases/default/tables/public_author.yaml');
 
+/** The workspace opened on /p, its first build (`failed`) delivered, then `after` turns of the event loop. */
+async function firstBuildIn(s: ReturnType<typeof setup>, after: number): Promise<ReturnType<typeof setup>> {
+  s.ws.setFolders(['/p']);
+  s.timers.fireAll();
+  s.finish([failed]);
+  await turns(after);
+  return s;
+}
+
 test('the check with new models runs its rules in slices that yield, then publishes what an unsliced check does', async () => {
-  const { ws, timers, published, statuses, finish } = setup(0);
-  ws.setFolders(['/p']);
-  timers.fireAll();
-  finish([failed]);
-  await turns(1);
+  const { published, statuses } = await firstBuildIn(setup(0), 1);
   assert.equal(published.get(AUTHOR), undefined, 'the rules that read the models are still running, a slice at a time');
   assert.equal(statuses.at(-1)?.state, 'checking');
   let yielded = 1;
@@ -130,11 +135,7 @@ test('the check with new models runs its rules in slices that yield, then publis
 });
 
 test('an edit that arrives while the check with new models is sliced stops the slices; its re-check checks the root with the models', async () => {
-  const { ws, timers, published, finish } = setup(0);
-  ws.setFolders(['/p']);
-  timers.fireAll();
-  finish([failed]);
-  await turns(1);
+  const { ws, timers, published } = await firstBuildIn(setup(0), 1);
   const article = path('databases/default/tables/public_article.yaml');
   ws.schedule(article);
   await turns(50);
@@ -145,11 +146,7 @@ test('an edit that arrives while the check with new models is sliced stops the s
 });
 
 test('a saved migration builds the models again without re-checking the metadata; a newer build wins', async () => {
-  const { ws, timers, published, calls, finish } = setup();
-  ws.setFolders(['/p']);
-  timers.fireAll();
-  finish([failed]);
-  await turns(3);
+  const { ws, timers, published, calls, finish } = await firstBuildIn(setup(), 3);
   const before = ws.result(ROOT);
   ws.changed([SQL]);
   assert.equal(ws.result(ROOT), before, 'no metadata re-check for a .sql change');
@@ -163,11 +160,7 @@ test('a saved migration builds the models again without re-checking the metadata
 });
 
 test('a build that gives an equal model keeps the models object (no rule re-runs for it); a different one replaces it', async () => {
-  const { ws, timers, finish, state } = setup();
-  ws.setFolders(['/p']);
-  timers.fireAll();
-  finish([failed]);
-  await turns(1);
+  const { ws, timers, finish, state } = await firstBuildIn(setup(), 1);
   const first = state.models(ROOT);
   assert.equal(first.get('default'), MODEL);
   const rebuild = async (build: SourceBuild): Promise<void> => {
@@ -185,11 +178,7 @@ test('a build that gives an equal model keeps the models object (no rule re-runs
 });
 
 test("a rebuilt model is compared with the last one a part at a time, in the server's shared turns (with 0 ms slices: a turn per part)", async () => {
-  const { ws, timers, finish, state } = setup(0);
-  ws.setFolders(['/p']);
-  timers.fireAll();
-  finish([failed]);
-  await turns(5);
+  const { ws, timers, finish, state } = await firstBuildIn(setup(0), 5);
   const first = state.models(ROOT);
   assert.equal(first.get('default'), MODEL);
   // An equal model (another object) and no finding: the findings tell when the rebuild is in place.
