@@ -19,8 +19,13 @@ export const SCHEMAS = path.resolve(__dirname, '../../../../../shared/schemas');
  * `value E.V`. What the engine's introspection says about types, fields, arguments and enum values
  * (descriptions, defaults and directives are not facts here).
  */
-export function schemaFacts(schema: GraphQLSchema, leaveOut: (type: GraphQLNamedType) => boolean = () => false): Set<string> {
+export function schemaFacts(
+  schema: GraphQLSchema,
+  leaveOut: (type: GraphQLNamedType) => boolean = () => false,
+  leaveOutRootFields: readonly string[] = [],
+): Set<string> {
   const facts = new Set<string>();
+  const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name, schema.getSubscriptionType()?.name]);
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__') || leaveOut(type)) continue;
     if (['Int', 'Float', 'String', 'Boolean', 'ID'].includes(type.name)) continue;
@@ -38,6 +43,7 @@ export function schemaFacts(schema: GraphQLSchema, leaveOut: (type: GraphQLNamed
     facts.add(`type ${type.name} ${kind}`);
     if (isObjectType(type) || isInterfaceType(type))
       for (const field of Object.values(type.getFields())) {
+        if (roots.has(type.name) && leaveOutRootFields.includes(field.name)) continue;
         facts.add(`field ${type.name}.${field.name}: ${String(field.type)}`);
         for (const arg of field.args) facts.add(`arg ${type.name}.${field.name}(${arg.name}): ${String(arg.type)}`);
       }

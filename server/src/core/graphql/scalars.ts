@@ -119,6 +119,8 @@ export interface PgScalar {
   readonly string: boolean;
   readonly jsonb: boolean;
   readonly json: boolean;
+  /** A Postgres enum type (the engine's `PGEnumScalar`, comparable in later releases). */
+  readonly postgresEnum?: boolean;
 }
 
 /** `format_type` names (and aliases) -> the engine's name of the type, per `textToScalarType`. */

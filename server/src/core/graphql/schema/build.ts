@@ -49,8 +49,13 @@ export const SCHEMA_SINCE = {
   stream: { major: 2, minor: 10, patch: 0 },
   /** `update_<table>_many` and `<table>_updates`. */
   updateMany: { major: 2, minor: 10, patch: 0 },
-  /** Aggregation predicates in boolean expressions (`<rel>_aggregate: <table>_aggregate_bool_exp`). */
-  aggregatePredicates: { major: 2, minor: 17, patch: 0 },
+  /** Aggregation predicates in boolean expressions (`<rel>_aggregate: <table>_aggregate_bool_exp`): served by v2.16.0 (novaforgood/canopy's admin schema). */
+  aggregatePredicates: { major: 2, minor: 16, patch: 0 },
+  /**
+   * Postgres enum types count as comparable (max, min) as the engine's `PGEnumScalar`: served by
+   * v2.48.6 (Cohey0727/ShogiGPT); the release that added it is not pinned, this is the earliest known.
+   */
+  enumsComparable: { major: 2, minor: 48, patch: 0 },
 } as const satisfies Record<string, EngineVersion>;
 
 export type RootKind = 'query' | 'mutation' | 'subscription';
@@ -140,12 +145,12 @@ export class TableSchemaBuilder {
     return this.options.role.perms(table);
   }
 
-  private select(table: Table): SelectPerm | undefined {
+  select(table: Table): SelectPerm | undefined {
     return this.perms(table).select;
   }
 
   /** A type made once per name. */
-  private named<T extends GraphQLNamedType>(name: string, make: () => T): T {
+  named<T extends GraphQLNamedType>(name: string, make: () => T): T {
     const found = this.types.get(name);
     if (found !== undefined) return found as T;
     const made = make();
@@ -394,7 +399,8 @@ export class TableSchemaBuilder {
   }
 
   private comparableColumns(columns: readonly Column[]): Column[] {
-    return columns.filter((c) => c.enumRef === undefined && c.scalar.comparable);
+    const enums = this.since('enumsComparable');
+    return columns.filter((c) => c.enumRef === undefined && (c.scalar.comparable || (enums && c.scalar.postgresEnum === true)));
   }
 
   private aggregateFieldsType(table: Table): GraphQLObjectType {
@@ -579,9 +585,12 @@ export class TableSchemaBuilder {
     return (table.relation.constraints ?? []).length > 0;
   }
 
-  /** `on_conflict` exists for a table with constraints, for a role that may update it. */
+  /**
+   * `on_conflict` exists for a table with constraints, also for a role that may not update it (its
+   * `update_column` enum is then `_PLACEHOLDER`: novaforgood/canopy's user schema, v2.16.0).
+   */
   private onConflictType(table: Table): GraphQLInputObjectType | undefined {
-    if (!this.hasConstraints(table) || this.perms(table).update === undefined) return undefined;
+    if (!this.hasConstraints(table)) return undefined;
     const name = this.tn(table, 'on_conflict');
     return this.named(
       name,
@@ -837,7 +846,7 @@ export class TableSchemaBuilder {
       .filter((a) => !leaveOut.includes(a.name));
   }
 
-  /** `args: <function>_args` (non-null when an argument has no default), or nothing without arguments. */
+  /** `args: <function>_args` (non-null even when every argument has a default: Function.hs makes it a required field), or nothing without arguments. */
   private argsArgument(
     source: Source,
     identifier: string,
@@ -853,7 +862,7 @@ export class TableSchemaBuilder {
           fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
         }),
     );
-    return { args: { type: args.some((a) => !a.hasDefault) ? nn(input) : input, description: 'input parameters for function "' + identifier + '"' } };
+    return { args: { type: nn(input), description: 'input parameters for function "' + identifier + '"' } };
   }
 
   private computedFields(table: Table): ComputedField[] {
@@ -879,7 +888,7 @@ export class TableSchemaBuilder {
     return returns === undefined ? undefined : { model, args, returns };
   }
 
-  private tableOf(source: Source, schema: string, name: string): Table | undefined {
+  tableOf(source: Source, schema: string, name: string): Table | undefined {
     return this.options.tables.get(`${source.name}\u0000${schema}.${name}`);
   }
 

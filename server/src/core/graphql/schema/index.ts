@@ -5,6 +5,7 @@ import { LATEST_V2 } from '../../engineVersion';
 import type { Project } from '../../project/project';
 import { directoryToMetadata } from '../../sync/directory';
 import type { JsonObject } from '../../sync/json';
+import { addActions } from './actions';
 import { TableSchemaBuilder } from './build';
 import type { RootFields } from './build';
 import { readCatalog } from './metadata';
@@ -53,8 +54,10 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   const catalog = readCatalog(metadata, models, fieldName);
   const roles = roleNames(catalog, metadata);
   if (!roles.includes(role)) return { ok: false, error: `unknown role ${role}: the metadata's roles are ${roles.join(', ')}`, roles };
+  const inherited = inheritedRoles(metadata);
+  const view = roleView(role, inherited);
   const builder = new TableSchemaBuilder({
-    role: roleView(role, inheritedRoles(metadata)),
+    role: view,
     namingConvention: convention,
     engineVersion: options.engineVersion ?? LATEST_V2,
     tables: new Map(catalog.tables.map((t) => [`${t.source.name}\u0000${t.key}`, t])),
@@ -63,6 +66,7 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   const roots: RootFields = { query: {}, mutation: {}, subscription: {} };
   for (const table of catalog.tables) builder.addTable(table, roots);
   for (const fn of catalog.functions) builder.addFunction(fn, roots);
+  addActions(metadata, builder, catalog.sources, view, inherited, roots);
   const notes = [...catalog.notes];
   for (const remote of remoteSchemaNames(metadata)) notes.push(`remote schema ${remote}: its root fields and types need its own schema, so they are left out`);
   const rootType = (name: string, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>

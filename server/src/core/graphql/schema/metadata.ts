@@ -123,6 +123,13 @@ export interface Catalog {
   readonly notes: string[];
 }
 
+/** A column's scalar, marked when its type is one of the model's Postgres enums. */
+function scalarOf(type: string, model: DatabaseModel): PgScalar {
+  const scalar = pgScalarOf(type);
+  const key = type.replace(/"/g, '');
+  return model.enums[key] !== undefined || model.enums[`public.${key}`] !== undefined ? { ...scalar, postgresEnum: true } : scalar;
+}
+
 function text(value: JsonValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
@@ -216,7 +223,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       table.columns.push({
         name: column.name,
         field: custom ?? fieldName(table.source, column.name),
-        scalar: pgScalarOf(column.type),
+        scalar: scalarOf(column.type, table.source.model),
         ...(enumRef !== undefined ? { enumRef } : {}),
         nullable: column.nullable,
         ...(comment !== undefined ? { description: comment } : {}),
