@@ -119,6 +119,8 @@ export interface PgScalar {
   readonly string: boolean;
   readonly jsonb: boolean;
   readonly json: boolean;
+  /** An array type's element (`_text` -> text's scalar); later releases serve such columns as lists. */
+  readonly element?: PgScalar;
   /** A Postgres enum type (the engine's `PGEnumScalar`, comparable in later releases). */
   readonly postgresEnum?: boolean;
 }
@@ -209,9 +211,10 @@ function baseTypeName(type: string): string {
 export function pgScalarOf(type: string): PgScalar {
   const trimmed = type.trim();
   if (trimmed.endsWith('[]')) {
-    const element = baseTypeName(trimmed.replace(/(\[\])+$/, ''));
+    const elementType = trimmed.replace(/(\[\])+$/, '');
+    const element = baseTypeName(elementType);
     const name = `_${PG_TYPNAMES[element] ?? element}`;
-    return { name, numeric: false, comparable: false, string: false, jsonb: false, json: false };
+    return { name, numeric: false, comparable: false, string: false, jsonb: false, json: false, element: pgScalarOf(elementType) };
   }
   const base = baseTypeName(trimmed);
   const name = PG_TYPE_NAMES[base] ?? base;

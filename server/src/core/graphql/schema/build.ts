@@ -56,6 +56,11 @@ export const SCHEMA_SINCE = {
    * v2.48.6 (Cohey0727/ShogiGPT); the release that added it is not pinned, this is the earliest known.
    */
   enumsComparable: { major: 2, minor: 48, patch: 0 },
+  /**
+   * Array columns served as GraphQL lists (`[uuid!]`, `uuid_array_comparison_exp`, comparable)
+   * instead of a scalar `_uuid`: served by v2.49.4 (5stackgg/api) and masterbots' `latest`.
+   */
+  arrayLists: { major: 2, minor: 40, patch: 0 },
 } as const satisfies Record<string, EngineVersion>;
 
 export type RootKind = 'query' | 'mutation' | 'subscription';
@@ -167,6 +172,33 @@ export class TableSchemaBuilder {
     return this.namer(table?.source).field(...parts);
   }
 
+  /**
+   * `<relationship>_aggregate` / `<relationship>Aggregate` in boolean expressions and ordering: the
+   * relationship's name is kept as written there (the object field is camelCase: masterbots' schema).
+   */
+  private relAggregate(table: Table, rel: string): string {
+    return rel + (this.namer(table.source).graphqlCase ? 'Aggregate' : '_aggregate');
+  }
+
+  /**
+   * The engine's names of the aggregation predicate types, which do not follow graphql-default's
+   * type case (masterbots' schema): `<table>_aggregate_bool_exp_bool_and` /
+   * `chatbotAggregateBoolExpBool_and` (the table in field case, the function capitalised, as is).
+   */
+  private predicateTypeName(table: Table, fn: string): string {
+    const namer = this.namer(table.source);
+    if (!namer.graphqlCase) return this.tn(table, 'aggregate_bool_exp', fn);
+    return table.source.typePrefix + namer.field(table.identifier) + 'AggregateBoolExp' + fn[0]!.toUpperCase() + fn.slice(1) + table.source.typeSuffix;
+  }
+
+  /** `<table>_select_column_<table>_aggregate_bool_exp_bool_and_arguments_columns` / `ChatbotSelectColumnChatbotAggregateBoolExpBool_andArgumentsColumns`. */
+  private predicateColumnsName(table: Table, fn: string): string {
+    const namer = this.namer(table.source);
+    if (!namer.graphqlCase) return this.tn(table, 'select_column', table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns');
+    const t = namer.type(table.identifier);
+    return table.source.typePrefix + `${t}SelectColumn${t}AggregateBoolExp${fn[0]!.toUpperCase()}${fn.slice(1)}ArgumentsColumns` + table.source.typeSuffix;
+  }
+
   private quoted(table: Table): string {
     return table.schema === 'public' ? table.name : `${table.schema}.${table.name}`;
   }
@@ -178,7 +210,10 @@ export class TableSchemaBuilder {
   }
 
   private columnType(column: Column): GraphQLInputType & GraphQLOutputType {
-    return column.enumRef !== undefined ? this.enumTableType(column.enumRef) : this.scalar(column.scalar.name);
+    if (column.enumRef !== undefined) return this.enumTableType(column.enumRef);
+    const element = column.scalar.element;
+    if (element !== undefined && this.since('arrayLists')) return list(nn(this.scalar(element.name)));
+    return this.scalar(column.scalar.name);
   }
 
   private enumTableType(table: Table): GraphQLEnumType {
@@ -189,12 +224,14 @@ export class TableSchemaBuilder {
         new GraphQLEnumType({
           name,
           ...desc(table.relation.comment),
-          values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [row.value, desc(row.comment)])),
+          values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
         }),
     );
   }
 
   private comparisonExp(column: Column, source: Source): GraphQLInputObjectType {
+    const element = column.scalar.element;
+    if (element !== undefined && this.since('arrayLists')) return this.arrayComparisonExp(element, source);
     if (column.enumRef === undefined) return this.scalarComparisonExp(column.scalar, source);
     const namer = this.namer(source);
     const enumType = this.enumTableType(column.enumRef);
@@ -214,6 +251,32 @@ export class TableSchemaBuilder {
           },
         }),
     );
+  }
+
+  /** `<scalar>_array_comparison_exp`: the operators of array columns served as lists. */
+  private arrayComparisonExp(element: PgScalar, source: Source): GraphQLInputObjectType {
+    const namer = this.namer(source);
+    const name = source.typePrefix + namer.type(element.name, 'array_comparison_exp') + source.typeSuffix;
+    return this.named(name, () => {
+      const t = list(nn(this.scalar(element.name)));
+      return new GraphQLInputObjectType({
+        name,
+        description: `Boolean expression to compare columns of type "${element.name}". All fields are combined with logical 'AND'.`,
+        fields: {
+          [namer.field('_contained_in')]: { type: t, description: 'is the array contained in the given array value' },
+          _contains: { type: t, description: 'does the array contain the given value' },
+          _eq: { type: t },
+          _gt: { type: t },
+          _gte: { type: t },
+          _in: { type: list(nn(t)) },
+          [namer.field('_is_null')]: { type: GraphQLBoolean },
+          _lt: { type: t },
+          _lte: { type: t },
+          _neq: { type: t },
+          _nin: { type: list(nn(t)) },
+        },
+      });
+    });
   }
 
   private scalarComparisonExp(scalar: PgScalar, source: Source): GraphQLInputObjectType {
@@ -400,7 +463,10 @@ export class TableSchemaBuilder {
 
   private comparableColumns(columns: readonly Column[]): Column[] {
     const enums = this.since('enumsComparable');
-    return columns.filter((c) => c.enumRef === undefined && (c.scalar.comparable || (enums && c.scalar.postgresEnum === true)));
+    const arrays = this.since('arrayLists');
+    return columns.filter(
+      (c) => c.enumRef === undefined && (c.scalar.comparable || (enums && c.scalar.postgresEnum === true) || (arrays && c.scalar.element !== undefined)),
+    );
   }
 
   private aggregateFieldsType(table: Table): GraphQLObjectType {
@@ -466,7 +532,7 @@ export class TableSchemaBuilder {
           for (const rel of this.relationships(table)) {
             fields[rel.name] = { type: this.boolExp(rel.target) };
             if (rel.kind === 'array' && this.since('aggregatePredicates') && this.select(rel.target)?.aggregations === true)
-              fields[this.f(table, rel.name, 'aggregate')] = { type: this.aggregateBoolExp(rel.target) };
+              fields[this.relAggregate(table, rel.name)] = { type: this.aggregateBoolExp(rel.target) };
           }
           return fields;
         },
@@ -486,7 +552,7 @@ export class TableSchemaBuilder {
             const fields: InputFields = {};
             const booleans = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'Boolean');
             const predicate = (fn: string, args: GraphQLInputType, predicateType: GraphQLInputType): GraphQLInputObjectType => {
-              const typeName = this.tn(table, 'aggregate_bool_exp', fn);
+              const typeName = this.predicateTypeName(table, fn);
               return this.named(
                 typeName,
                 () =>
@@ -503,13 +569,13 @@ export class TableSchemaBuilder {
             };
             const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
             for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) {
-              const enumName = this.tn(table, 'select_column', this.namer(table.source).type(table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns'));
+              const enumName = this.predicateColumnsName(table, fn);
               const columnsEnum = this.columnEnum(
                 enumName,
                 `select "${this.namer(table.source).type(table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns')}" columns of table "${this.quoted(table)}"`,
                 booleans,
               );
-              fields[this.f(table, fn)] = { type: predicate(fn, nn(columnsEnum), boolExp) };
+              fields[fn] = { type: predicate(fn, nn(columnsEnum), boolExp) };
             }
             const intExp = this.scalarComparisonExp(pgScalarOf('integer'), table.source);
             fields.count = { type: predicate('count', list(nn(this.selectColumnEnum(table))), intExp) };
@@ -537,7 +603,7 @@ export class TableSchemaBuilder {
             }
             for (const rel of this.relationships(table)) {
               if (rel.kind === 'object') fields[rel.name] = { type: this.orderByType(rel.target) };
-              else fields[this.f(table, rel.name, 'aggregate')] = { type: this.aggregateOrderBy(rel.target) };
+              else fields[this.relAggregate(table, rel.name)] = { type: this.aggregateOrderBy(rel.target) };
             }
             return fields;
           },

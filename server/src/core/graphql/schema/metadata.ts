@@ -342,7 +342,8 @@ function enumReference(table: Table, column: string, find: Find): Table | undefi
   for (const fk of table.relation.foreignKeys) {
     if (fk.columns.length !== 1 || fk.columns[0] !== column) continue;
     const target = find(table.source, fk.refSchema, fk.refTable);
-    if (target?.isEnum === true && target.relation.enumRows !== undefined) return target;
+    // The key must reference the enum table's primary key (masterbots: a key onto another unique column is a plain column).
+    if (target?.isEnum === true && target.relation.enumRows !== undefined && fk.refColumns[0] === target.relation.primaryKey[0]) return target;
   }
   return undefined;
 }
