@@ -24,6 +24,10 @@ create foreign table app.remote (id int) server remote;
 create function author_full(author) returns text stable as $$ select $1.name $$ language sql;
 create function search(q text, lim int default 10) returns setof author language sql as $$ select * from author limit lim $$;
 create procedure p() language sql as $$ select 1 $$;
+create domain email as text check (value like '%@%');
+create table color (value text primary key, comment text);
+insert into color values ('red', 'Red'), ('blue', null);
+create table contact (id int primary key, mail email not null, color text references color (value));
 create schema hdb_catalog;
 create table hdb_catalog.hdb_version (v text);
 `;
@@ -56,6 +60,8 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
         'app.pair table',
         'app.remote foreign_table',
         'public.author table',
+        'public.color table',
+        'public.contact table',
         'public.events partitioned_table',
         'public.mv materialized_view',
         'public.v view',
@@ -79,7 +85,23 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
       primaryKey: ['id'],
       uniques: [['email']],
       foreignKeys: [],
+      constraints: [
+        { name: 'author_email_key', kind: 'unique', columns: ['email'] },
+        { name: 'author_pkey', kind: 'primary', columns: ['id'] },
+      ],
     });
+  });
+
+  test("for the GraphQL schema: a domain's base type, an enum-shaped table's rows, constraint names of every unique index, a view's updatability", () => {
+    assert.deepEqual(model.relations['public.contact']?.columns[1], { name: 'mail', type: 'public.email', nullable: false, baseType: 'text' });
+    assert.deepEqual(model.relations['public.color']?.enumRows, [{ value: 'blue' }, { value: 'red', comment: 'Red' }]);
+    assert.equal(model.relations['public.contact']?.enumRows, undefined);
+    assert.deepEqual(
+      model.relations['app.article']?.constraints?.map((c) => `${c.kind} ${c.name} ${c.columns.join(',')}`),
+      ['unique article_a_b_idx a', 'unique article_b_idx b', 'unique article_lower_idx ', 'primary article_pkey id'],
+    );
+    assert.equal(model.relations['public.v']?.updatable, 28);
+    assert.equal(model.relations['public.mv']?.updatable, undefined);
   });
 
   test('keys: a unique index counts without predicate or expression, included columns left out; foreign keys keep their column order', () => {

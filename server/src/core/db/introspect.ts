@@ -44,7 +44,8 @@ export const INTROSPECTION_QUERIES = {
     WHERE c.relkind IN ('r', 'v', 'm', 'f', 'p') AND ${USER_SCHEMA} ORDER BY 1, 2`),
   columns: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS "table", a.attname::text AS name, a.attnum AS num,
       format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS "notNull", pg_get_expr(d.adbin, d.adrelid) AS "default",
-      a.attgenerated::text AS generated, a.attidentity::text AS identity, col_description(c.oid, a.attnum) AS comment
+      a.attgenerated::text AS generated, a.attidentity::text AS identity, col_description(c.oid, a.attnum) AS comment,
+      (SELECT format_type(t.typbasetype, t.typtypmod) FROM pg_type t WHERE t.oid = a.atttypid AND t.typtype = 'd') AS "baseType"
     FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
     LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
     WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'v', 'm', 'f', 'p') AND ${USER_SCHEMA} ORDER BY 1, 2, 4`),
@@ -251,6 +252,7 @@ function columnFromRow(row: Row): ColumnModel | undefined {
   if (name === undefined || type === undefined) return undefined;
   const def = str(row.default);
   const comment = str(row.comment);
+  const baseType = str(row.baseType);
   const generated = (str(row.generated) ?? '') !== '' || (str(row.identity) ?? '') !== '';
   return {
     name,
@@ -259,6 +261,7 @@ function columnFromRow(row: Row): ColumnModel | undefined {
     ...(def !== undefined ? { default: def } : {}),
     ...(generated ? { generated } : {}),
     ...(comment !== undefined ? { comment } : {}),
+    ...(baseType !== undefined ? { baseType } : {}),
   };
 }
 

@@ -28,6 +28,8 @@ export interface ColumnModel {
   readonly generated?: boolean;
   readonly comment?: string;
   readonly origin?: SqlOrigin;
+  /** When the type is a domain: the domain's base type (as `format_type` prints it). */
+  readonly baseType?: string;
 }
 
 export interface ForeignKeyModel {

@@ -53,9 +53,9 @@ export const SCHEMA_SINCE = {
   aggregatePredicates: { major: 2, minor: 16, patch: 0 },
   /**
    * Postgres enum types count as comparable (max, min) as the engine's `PGEnumScalar`: served by
-   * v2.48.6 (Cohey0727/ShogiGPT); the release that added it is not pinned, this is the earliest known.
+   * v2.15.2 (SocialGouv/cdtn-admin), not by v2.1.1 (koniuszy/przelejmi); the release between is not pinned.
    */
-  enumsComparable: { major: 2, minor: 48, patch: 0 },
+  enumsComparable: { major: 2, minor: 15, patch: 0 },
   /**
    * Array columns served as GraphQL lists (`[uuid!]`, `uuid_array_comparison_exp`, comparable)
    * instead of a scalar `_uuid`: served by v2.49.4 (5stackgg/api) and masterbots' `latest`.

@@ -223,7 +223,8 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       table.columns.push({
         name: column.name,
         field: custom ?? fieldName(table.source, column.name),
-        scalar: scalarOf(column.type, table.source.model),
+        // A domain is its base type (the engine's table metadata query reads `typbasetype`).
+        scalar: scalarOf(column.baseType ?? column.type, table.source.model),
         ...(enumRef !== undefined ? { enumRef } : {}),
         nullable: column.nullable,
         ...(comment !== undefined ? { description: comment } : {}),
