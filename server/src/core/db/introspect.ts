@@ -39,7 +39,7 @@ function asJsonRows(select: string): string {
 export const INTROSPECTION_QUERIES = {
   schemas: asJsonRows(`SELECT n.nspname::text AS name FROM pg_namespace n WHERE ${USER_SCHEMA} ORDER BY 1`),
   relations: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS name, c.relkind::text AS kind, obj_description(c.oid, 'pg_class') AS comment,
-      CASE WHEN c.relkind = 'v' THEN pg_relation_is_updatable(c.oid, false) END AS updatable
+      CASE WHEN c.relkind = 'v' THEN pg_relation_is_updatable(c.oid, true) END AS updatable
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'v', 'm', 'f', 'p') AND ${USER_SCHEMA} ORDER BY 1, 2`),
   columns: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS "table", a.attname::text AS name, a.attnum AS num,

@@ -6,7 +6,7 @@ import {
   GraphQLObjectType,
   GraphQLScalarType,
   Kind,
-  getNullableType,
+  getNamedType,
   isLeafType,
   parseType,
 } from 'graphql';
@@ -171,8 +171,9 @@ export function addActions(
       if (arg !== undefined && argName !== undefined) args[argName] = { type: typeOf(stringOf(arg.type)) as GraphQLInputType, ...description(arg.description) };
     }
     const declared = typeOf(stringOf(definition.output_type)) as GraphQLOutputType;
-    // A scalar or enum output is non-null whatever actions.graphql says (Action.hs: the output parser is not made nullable).
-    const base = getNullableType(declared);
+    // A scalar or enum output is its named type, non-null, whatever list or nullability actions.graphql gives
+    // (Action.hs: the scalar's own parser; 5stackgg/api `getSchemas: [String]!` is served as `String!`).
+    const base = getNamedType(declared);
     const output = isLeafType(base) ? new GraphQLNonNull(base) : declared;
     const comment = description(action.comment);
     if (definition.type === 'query') {

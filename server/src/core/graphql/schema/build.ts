@@ -45,6 +45,11 @@ import type { RoleView } from './roles';
 
 /** Engine versions that added parts of the schema (the engine's CHANGELOG.md). */
 export const SCHEMA_SINCE = {
+  /**
+   * jsonb's `_cast: {String: ...}` (hasura/graphql-engine#7818, opened 2021-11-17): not served by
+   * v2.0.7 (CubicLu/gh-pabau), served by v2.15.2; taken as the first release after the pull request.
+   */
+  jsonbCast: { major: 2, minor: 2, patch: 0 },
   /** Streaming subscriptions (`<table>_stream`, `cursor_ordering`). */
   stream: { major: 2, minor: 10, patch: 0 },
   /** `update_<table>_many` and `<table>_updates`. */
@@ -296,12 +301,14 @@ export class TableSchemaBuilder {
         _nin: { type: list(nn(t)) },
       };
       if (scalar.string) for (const [op, d] of STRING_OPS) fields[op] = { type: t, description: d };
-      if (scalar.jsonb) {
+      if (scalar.jsonb && this.since('jsonbCast')) {
         const castName = source.typePrefix + namer.type('jsonb', 'cast_exp') + source.typeSuffix;
         const stringExp = this.scalarComparisonExp(pgScalarOf('text'), source);
         fields._cast = {
           type: this.named(castName, () => new GraphQLInputObjectType({ name: castName, fields: { String: { type: stringExp } } })),
         };
+      }
+      if (scalar.jsonb) {
         fields[namer.field('_contained_in')] = { type: t, description: 'is the column contained in the given json value' };
         fields._contains = { type: t, description: 'does the column contain the given json value at the top level' };
         fields[namer.field('_has_key')] = { type: GraphQLString, description: 'does the string exist as a top-level key in the column' };
@@ -974,7 +981,8 @@ export class TableSchemaBuilder {
     if (this.select(shape.returns) === undefined) return undefined;
     const target = this.tableType(shape.returns);
     if (!shape.model.returnsSet) return { type: target, args, description };
-    return { type: nn(list(nn(target))), args: { ...args, ...this.selectArgs(shape.returns) }, description };
+    // A set-returning computed field is a nullable list (5stackgg/api's v2.49.4 schema).
+    return { type: list(nn(target)), args: { ...args, ...this.selectArgs(shape.returns) }, description };
   }
 
   /** A tracked function's root fields, where the role may call it. */
