@@ -33,7 +33,7 @@ export const SCHEMAS = path.resolve(__dirname, '../../../../../shared/schemas');
 export function schemaFacts(
   schema: GraphQLSchema,
   leaveOut: (type: GraphQLNamedType) => boolean = () => false,
-  leaveOutRootFields: readonly string[] = [],
+  leaveOutFields: readonly string[] = [],
   minified = false,
 ): Set<string> {
   const facts = new Set<string>();
@@ -44,7 +44,6 @@ export function schemaFacts(
     if (isListType(type)) return `[${show(type.ofType)}]`;
     return isObjectType(type) ? type.name : 'Any';
   };
-  const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name, schema.getSubscriptionType()?.name]);
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__') || leaveOut(type)) continue;
     if (['Int', 'Float', 'String', 'Boolean', 'ID'].includes(type.name)) continue;
@@ -63,7 +62,7 @@ export function schemaFacts(
     facts.add(`type ${type.name} ${kind}`);
     if (isObjectType(type) || isInterfaceType(type))
       for (const field of Object.values(type.getFields())) {
-        if (roots.has(type.name) && leaveOutRootFields.includes(field.name)) continue;
+        if (leaveOutFields.includes(`${type.name}.${field.name}`)) continue;
         facts.add(`field ${type.name}.${field.name}: ${show(field.type)}`);
         for (const arg of field.args) facts.add(`arg ${type.name}.${field.name}(${arg.name}): ${show(arg.type)}`);
       }
@@ -86,10 +85,10 @@ export function expectedSchema(project: string): GraphQLSchema {
 }
 
 /**
- * The types only root fields in `rootFields` reach (remote schemas' fields): left out of the
- * comparison, with those root fields.
+ * The types only the fields at `coordinates` (`query_root.health`, `users.stripeData`: remote
+ * schemas' root fields and remote relationships) reach: left out of the comparison, with those fields.
  */
-export function reachedOnlyFrom(schema: GraphQLSchema, rootFields: readonly string[]): Set<string> {
+export function reachedOnlyFrom(schema: GraphQLSchema, coordinates: readonly string[]): Set<string> {
   const reach = (skip: boolean): Set<string> => {
     const seen = new Set<string>();
     const visit = (type: GraphQLNamedType): void => {
@@ -97,21 +96,14 @@ export function reachedOnlyFrom(schema: GraphQLSchema, rootFields: readonly stri
       seen.add(type.name);
       if (isObjectType(type) || isInterfaceType(type))
         for (const f of Object.values(type.getFields())) {
+          if (skip && coordinates.includes(`${type.name}.${f.name}`)) continue;
           visit(getNamedType(f.type));
           for (const a of f.args) visit(getNamedType(a.type));
         }
       if (isInputObjectType(type)) for (const f of Object.values(type.getFields())) visit(getNamedType(f.type));
       if (isUnionType(type)) for (const t of type.getTypes()) visit(t);
     };
-    for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
-      if (!root) continue;
-      seen.add(root.name);
-      for (const f of Object.values(root.getFields())) {
-        if (skip && rootFields.includes(f.name)) continue;
-        visit(getNamedType(f.type));
-        for (const a of f.args) visit(getNamedType(a.type));
-      }
-    }
+    for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) if (root) visit(root);
     return seen;
   };
   const withAll = reach(false);
@@ -147,4 +139,23 @@ export async function loadSchemasProject(project: string): Promise<{ result: Roo
   const models = new Map(builds.flatMap((b) => (b.model ? [[b.source, b.model] as const] : [])));
   const result = checkRoot(root, { host: createNodeHost(), cache: new ParseCache(), databases: () => models });
   return { result, models, statuses: builds.map((b) => `${b.source}: ${b.status}`) };
+}
+
+export interface TruthOptions {
+  /** Fields of the committed schema that cannot be derived offline (remote schemas, remote relationships), as `Type.field`. */
+  readonly leaveOut?: readonly string[];
+  /** The committed schema was shrunk by urql's minifier: only object types, every other type `Any`. */
+  readonly minified?: boolean;
+}
+
+/** The committed schema of a project against a generated one, fact by fact. */
+export function compareWithExpected(project: string, generated: GraphQLSchema, options: TruthOptions = {}): FactComparison {
+  const expected = expectedSchema(project);
+  const leaveOut = options.leaveOut ?? [];
+  const only = reachedOnlyFrom(expected, leaveOut);
+  const expectedFacts = schemaFacts(expected, (t) => only.has(t.name), leaveOut, options.minified === true);
+  return compareFacts(
+    expectedFacts,
+    schemaFacts(generated, () => false, [], options.minified === true),
+  );
 }

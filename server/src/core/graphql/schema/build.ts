@@ -101,6 +101,13 @@ const STRING_OPS: readonly (readonly [string, string])[] = [
   ['_similar', 'does the column match the given SQL regular expression'],
 ];
 
+/**
+ * The aggregation predicates over float8 columns (`corr` and `covar_samp` take two columns, `X` and
+ * `Y`): served by v2.49.4 (5stackgg/api); no project on an older engine has float8 columns, so they
+ * are taken to come with aggregation predicates.
+ */
+const FLOAT_PREDICATES: readonly string[] = ['avg', 'corr', 'covar_samp', 'max', 'min', 'stddev_samp', 'sum', 'var_samp'];
+
 const NUMERIC_AGGREGATES: readonly string[] = ['avg', 'stddev', 'stddev_pop', 'stddev_samp', 'sum', 'var_pop', 'var_samp', 'variance'];
 
 const UPDATE_ARG_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -574,15 +581,25 @@ export class TableSchemaBuilder {
                   }),
               );
             };
-            const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
-            for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) {
-              const enumName = this.predicateColumnsName(table, fn);
-              const columnsEnum = this.columnEnum(
-                enumName,
+            const columnsEnum = (fn: string, columns: readonly Column[]): GraphQLEnumType =>
+              this.columnEnum(
+                this.predicateColumnsName(table, fn),
                 `select "${this.namer(table.source).type(table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns')}" columns of table "${this.quoted(table)}"`,
-                booleans,
+                columns,
               );
-              fields[fn] = { type: predicate(fn, nn(columnsEnum), boolExp) };
+            const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
+            for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) fields[fn] = { type: predicate(fn, nn(columnsEnum(fn, booleans)), boolExp) };
+            const floats = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'float8');
+            const floatExp = this.scalarComparisonExp(pgScalarOf('float8'), table.source);
+            for (const fn of floats.length > 0 ? FLOAT_PREDICATES : []) {
+              const columns = nn(columnsEnum(fn, floats));
+              if (fn !== 'corr' && fn !== 'covar_samp') {
+                fields[fn] = { type: predicate(fn, columns, floatExp) };
+                continue;
+              }
+              const argsName = this.predicateTypeName(table, fn) + (this.namer(table.source).graphqlCase ? 'Arguments' : '_arguments');
+              const args = this.named(argsName, () => new GraphQLInputObjectType({ name: argsName, fields: { X: { type: columns }, Y: { type: columns } } }));
+              fields[fn] = { type: predicate(fn, nn(args), floatExp) };
             }
             const intExp = this.scalarComparisonExp(pgScalarOf('integer'), table.source);
             fields.count = { type: predicate('count', list(nn(this.selectColumnEnum(table))), intExp) };
