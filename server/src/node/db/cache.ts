@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SourceMigrations } from '../../core/db/migrations';
-import type { SourceBuild } from '../../core/db/model';
+import type { SourceBuild, SourceMigrations } from '../../core';
 import type { ApplyResult } from './runner';
 
 /**
