@@ -1,6 +1,8 @@
 import type { Dialect } from '../../../common/api/types';
-import { DATABASE_MODES, parseEngineVersion, redactPasswords, SEVERITY_SETTINGS } from '../core';
-import type { DatabaseMode, EngineVersion, Severity } from '../core';
+import { DATABASE_MODES, parseEngineVersion, redactPasswords, SEVERITY_SETTINGS, sourceConnections, sourceForBareUrl } from '../core';
+import type { DatabaseMode, EngineVersion, ExplicitUrls, Severity, SourceFact } from '../core';
+import { SCHEMA_HELP, SchemaArgsBuilder } from './schema';
+import type { SchemaArgs } from './schema';
 
 export interface CheckArgs {
   readonly command: 'check';
@@ -40,7 +42,8 @@ export interface EngineArgs {
   readonly resourceVersion: number | undefined;
 }
 
-export type ParsedArgs = CheckArgs | EngineArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
+export type ParsedArgs =
+  CheckArgs | EngineArgs | SchemaArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
 
 /** The only way to give the admin secret: flags end up in shell history and process lists. */
 export const ADMIN_SECRET_ENV = 'GRAPHQL_METADATA_ADMIN_SECRET';
@@ -103,6 +106,7 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '--version' || argv[0] === '-v') return { command: 'version' };
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as EngineArgs['command'], argv, isTty);
+  if (argv[0] === 'schema') return parseSchemaArgs(argv);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
   const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
   const args = {
@@ -160,6 +164,30 @@ function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (args.dirs.length === 0) args.dirs.push('.');
   // A report written to a file gets no colour codes unless --color asks for them.
   return { ...args, color: args.color ?? (args.outputFile === undefined && isTty) };
+}
+
+function parseSchemaArgs(argv: readonly string[]): ParsedArgs {
+  const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
+  const builder = new SchemaArgsBuilder(database);
+  for (let i = 1; i < argv.length; i++) {
+    const { flag, value, next } = splitFlag(argv, i);
+    if (flag === '--help' || flag === '-h') return { command: 'help' };
+    const error = builder.take({ flag, value, raw: argv[i]! }, (text) => databaseFlag(text, database));
+    if (error) return { command: 'error', message: error };
+    i = next();
+  }
+  return builder.build();
+}
+
+/** The URLs given with --database for a root's sources (a bare URL goes to its default source). */
+export function explicitUrls(args: { readonly database: DatabaseArg }, sources: readonly SourceFact[]): ExplicitUrls | string {
+  const urls = { ...args.database.urls };
+  if (args.database.bareUrl !== undefined) {
+    const target = sourceForBareUrl(sourceConnections(sources));
+    if ('problem' in target) return `--database URL: ${target.problem}.`;
+    urls[target.source] ??= args.database.bareUrl;
+  }
+  return { urls, from: '--database' };
 }
 
 const POSTGRES_URL = /^postgres(?:ql)?:\/\/\S+$/i;
@@ -226,12 +254,15 @@ export const HELP = `Usage: graphql-metadata check [DIR...] [options]
        graphql-metadata export --server URL [DIR] [options]
        graphql-metadata apply --server URL [DIR] [options]
        graphql-metadata diff --server URL [DIR] [options]
+       graphql-metadata schema [DIR] [options]
 
 check   Checks every GraphQL engine metadata project (config v3) found below each DIR (default: .).
 export  Writes the server's metadata into DIR in the engine CLI's layout, all or nothing; files the
         export does not own are left alone, files of removed tables, functions and sources are deleted.
 apply   Checks DIR and refuses when it has errors; else replaces the server's metadata with it.
 diff    Prints, per file, what export would change (a unified diff of DIR against the server).
+schema  Prints the GraphQL schema the engine would serve to a role, generated from the metadata and
+        the database models (built from the migrations), without running the engine.
 DIR of export, apply and diff is the metadata folder (the one with version.yaml); a project folder
 with a metadata/ folder inside works too.
 
@@ -258,7 +289,7 @@ Options of export, apply and diff:
       --server URL                  the engine's base URL, e.g. http://localhost:8080
       --dialect spec|engine         header names of the spec (default) or of the engine (x-hasura-role)
       --resource-version N          apply only: refuse (409) if the server changed since export printed N
-Options of all commands:
+${SCHEMA_HELP}Options of all commands:
       --color / --no-color          force colours on or off (default: on for a terminal, off with
                                     NO_COLOR set; FORCE_COLOR=1 forces them on)
   -h, --help                        show this help
