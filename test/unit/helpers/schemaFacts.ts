@@ -159,3 +159,34 @@ export function compareWithExpected(project: string, generated: GraphQLSchema, o
     schemaFacts(generated, () => false, [], options.minified === true),
   );
 }
+
+/** How many of the committed schema's descriptions (of the elements both schemas have) the generated one writes the same. */
+export function compareDescriptions(project: string, generated: GraphQLSchema): { readonly compared: number; readonly same: number } {
+  const describe = (schema: GraphQLSchema): Map<string, string> => {
+    const out = new Map<string, string>();
+    const norm = (d: string | null | undefined): string => (d ?? '').replace(/\s+/g, ' ').trim();
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__')) continue;
+      out.set(type.name, norm(type.description));
+      if (isObjectType(type) || isInterfaceType(type))
+        for (const field of Object.values(type.getFields())) {
+          out.set(`${type.name}.${field.name}`, norm(field.description));
+          for (const arg of field.args) out.set(`${type.name}.${field.name}(${arg.name})`, norm(arg.description));
+        }
+      if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) out.set(`${type.name}.${field.name}`, norm(field.description));
+      if (isEnumType(type)) for (const value of type.getValues()) out.set(`${type.name}.${value.name}`, norm(value.description));
+    }
+    return out;
+  };
+  const expected = describe(expectedSchema(project));
+  const ours = describe(generated);
+  let compared = 0;
+  let same = 0;
+  for (const [key, text] of expected) {
+    const mine = ours.get(key);
+    if (mine === undefined) continue;
+    compared++;
+    if (mine === text) same++;
+  }
+  return { compared, same };
+}

@@ -50,6 +50,14 @@ export const SCHEMA_SINCE = {
    * v2.0.7 (CubicLu/gh-pabau), served by v2.15.2; taken as the first release after the pull request.
    */
   jsonbCast: { major: 2, minor: 2, patch: 0 },
+  /**
+   * Description texts only: `upsert condition` (was `on conflict condition`) and the constraint
+   * enum's `... on columns "a", "b"`: v2.1.1 has the old texts, nhost's engine of November 2022
+   * (v2.15, uncurated-tests/finta) the new; taken from v2.15.
+   */
+  newDescriptions: { major: 2, minor: 15, patch: 0 },
+  /** Description only: `<table>_updates.where` says "filter the rows which have to be updated": not in v2.16.0, in v2.46.0. */
+  updatesWhereDescription: { major: 2, minor: 17, patch: 0 },
   /** Streaming subscriptions (`<table>_stream`, `cursor_ordering`). */
   stream: { major: 2, minor: 10, patch: 0 },
   /** `update_<table>_many` and `<table>_updates`. */
@@ -519,7 +527,7 @@ export class TableSchemaBuilder {
       () =>
         new GraphQLObjectType({
           name,
-          description: `aggregate ${op} on columns`,
+          description: `aggregate ${this.f(table, op)} on columns`,
           fields: () => Object.fromEntries(columns.map((c) => [c.field, { type: type ?? this.columnType(c), ...desc(c.description) }])),
         }),
     );
@@ -584,7 +592,7 @@ export class TableSchemaBuilder {
             const columnsEnum = (fn: string, columns: readonly Column[]): GraphQLEnumType =>
               this.columnEnum(
                 this.predicateColumnsName(table, fn),
-                `select "${this.namer(table.source).type(table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns')}" columns of table "${this.quoted(table)}"`,
+                `select "${this.predicateTypeName(table, fn)}${this.namer(table.source).graphqlCase ? 'ArgumentsColumns' : '_arguments_columns'}" columns of table "${this.quoted(table)}"`,
                 columns,
               );
             const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
@@ -656,8 +664,8 @@ export class TableSchemaBuilder {
                 () =>
                   new GraphQLInputObjectType({
                     name: typeName,
-                    description: `order by ${op}() on columns of table "${this.quoted(table)}"`,
-                    fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: orderBy }])),
+                    description: `order by ${this.f(table, op)}() on columns of table "${this.quoted(table)}"`,
+                    fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: orderBy, ...desc(c.description) }])),
                   }),
               );
             };
@@ -670,6 +678,10 @@ export class TableSchemaBuilder {
   }
 
   // ---- inserts
+
+  private upsertDescription(): string {
+    return this.since('newDescriptions') ? 'upsert condition' : 'on conflict condition';
+  }
 
   private hasConstraints(table: Table): boolean {
     return (table.relation.constraints ?? []).length > 0;
@@ -687,7 +699,7 @@ export class TableSchemaBuilder {
       () =>
         new GraphQLInputObjectType({
           name,
-          description: `on_conflict condition type for table "${this.quoted(table)}"`,
+          description: `${this.since('newDescriptions') ? 'on_conflict' : 'on conflict'} condition type for table "${this.quoted(table)}"`,
           fields: () => ({
             constraint: { type: nn(this.constraintEnum(table)) },
             [this.f(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
@@ -708,7 +720,11 @@ export class TableSchemaBuilder {
           values: Object.fromEntries(
             (table.relation.constraints ?? []).map((c) => [
               c.name,
-              { description: `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}` },
+              {
+                description: this.since('newDescriptions')
+                  ? `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`
+                  : 'unique or primary key constraint',
+              },
             ]),
           ),
         }),
@@ -752,7 +768,7 @@ export class TableSchemaBuilder {
             const input = nn(this.insertInput(table));
             const fields: InputFields = { data: { type: kind === 'obj' ? input : nn(list(input)) } };
             const onConflict = this.onConflictType(table);
-            if (onConflict !== undefined) fields[this.f(table, 'on_conflict')] = { type: onConflict, description: 'upsert condition' };
+            if (onConflict !== undefined) fields[this.f(table, 'on_conflict')] = { type: onConflict, description: this.upsertDescription() };
             return fields;
           },
         }),
@@ -861,7 +877,10 @@ export class TableSchemaBuilder {
           fields: () => {
             const fields: InputFields = {};
             for (const [key, arg] of Object.entries(this.updateOperators(table))) fields[key] = { type: arg.type, ...desc(arg.description ?? undefined) };
-            fields.where = { type: nn(this.boolExp(table)), description: 'filter the rows which have to be updated' };
+            fields.where = {
+              type: nn(this.boolExp(table)),
+              ...desc(this.since('updatesWhereDescription') ? 'filter the rows which have to be updated' : undefined),
+            };
             return fields;
           },
         }),
@@ -941,6 +960,7 @@ export class TableSchemaBuilder {
     source: Source,
     identifier: string,
     args: readonly { name: string; type: string; hasDefault: boolean }[],
+    describedAs = identifier,
   ): GraphQLFieldConfigArgumentMap {
     if (args.length === 0) return {};
     const name = source.typePrefix + this.namer(source).type(identifier, 'args') + source.typeSuffix;
@@ -952,7 +972,7 @@ export class TableSchemaBuilder {
           fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
         }),
     );
-    return { args: { type: nn(input), description: 'input parameters for function "' + identifier + '"' } };
+    return { args: { type: nn(input), description: `input parameters for function "${describedAs}"` } };
   }
 
   private computedFields(table: Table): ComputedField[] {
@@ -1009,9 +1029,10 @@ export class TableSchemaBuilder {
     if (!this.options.role.admin && !fn.roles.has(this.options.role.role) && !this.options.inferFunctionPermissions) return;
     const q = fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`;
     const rq = this.quoted(fn.returns);
-    const args = this.argsArgument(fn.source, fn.identifier, this.inputArgs(fn.model, [fn.sessionArgument]));
     const name = (key: string, ...suffix: string[]): string =>
       fn.source.rootPrefix + (fn.customRootFields[key]?.name ?? this.namer(fn.source).field(fn.identifier, ...suffix)) + fn.source.rootSuffix;
+    const inputs = this.inputArgs(fn.model, [fn.sessionArgument]);
+    const args = this.argsArgument(fn.source, fn.identifier, inputs, name('function'));
     const rowsType = fn.model.returnsSet ? nn(list(nn(this.tableType(fn.returns)))) : this.tableType(fn.returns);
     const field: GraphQLFieldConfig<unknown, unknown> = {
       type: rowsType,
@@ -1026,7 +1047,7 @@ export class TableSchemaBuilder {
       sel.aggregations && fn.model.returnsSet
         ? {
             type: nn(this.aggregateType(fn.returns)),
-            args: { ...args, ...this.selectArgs(fn.returns) },
+            args: { ...this.argsArgument(fn.source, fn.identifier, inputs, name('function_aggregate', 'aggregate')), ...this.selectArgs(fn.returns) },
             description: fn.customRootFields.function_aggregate?.comment ?? `execute function "${q}" and query aggregates on result of table type "${rq}"`,
           }
         : undefined;
@@ -1128,7 +1149,7 @@ export class TableSchemaBuilder {
     const sel = perms.select;
     if (perms.insert !== undefined && !perms.insert.backendOnly && canInsert && table.relation.kind !== 'materialized_view') {
       const onConflict = this.onConflictType(table);
-      const conflictArg = onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: 'upsert condition' } } : {};
+      const conflictArg = onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: this.upsertDescription() } } : {};
       fields[this.rootName(table, 'insert', 'insert', id)] = {
         type: this.mutationResponse(table),
         args: { objects: { type: nn(list(nn(this.insertInput(table)))), description: 'the rows to be inserted' }, ...conflictArg },

@@ -69,11 +69,12 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   addActions(metadata, builder, catalog.sources, view, inherited, roots);
   const notes = [...catalog.notes];
   for (const remote of remoteSchemaNames(metadata)) notes.push(`remote schema ${remote}: its root fields and types need its own schema, so they are left out`);
-  const rootType = (name: string, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>
-    Object.keys(fields).length === 0 ? undefined : new GraphQLObjectType({ name, fields });
-  const query = rootType('query_root', roots.query) ?? new GraphQLObjectType({ name: 'query_root', fields: {} });
-  const mutation = rootType('mutation_root', roots.mutation);
-  const subscription = rootType('subscription_root', roots.subscription);
+  const rootType = (name: string, description: string | undefined, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>
+    Object.keys(fields).length === 0 ? undefined : new GraphQLObjectType({ name, ...(description !== undefined ? { description } : {}), fields });
+  // Only mutation_root has a description in the engine's schema.
+  const query = rootType('query_root', undefined, roots.query) ?? new GraphQLObjectType({ name: 'query_root', fields: {} });
+  const mutation = rootType('mutation_root', 'mutation root', roots.mutation);
+  const subscription = rootType('subscription_root', undefined, roots.subscription);
   const schema = lexicographicSortSchema(
     new GraphQLSchema({ query, ...(mutation ? { mutation } : {}), ...(subscription ? { subscription } : {}), assumeValid: true }),
   );
