@@ -22,6 +22,8 @@ export interface SchemaArgs {
   readonly namingConvention: NamingConvention | undefined;
   readonly engineVersion: EngineVersion | undefined;
   readonly database: DatabaseArg;
+  /** --remote-schema NAME=FILE: the SDL file of each remote schema, by name. */
+  readonly remoteSchemas: Readonly<Record<string, string>>;
 }
 
 export const SCHEMA_HELP = `Options of schema:
@@ -33,10 +35,15 @@ export const SCHEMA_HELP = `Options of schema:
                                     environment); a source's own naming_convention wins
       --engine-version VERSION      the engine whose schema it is, e.g. v2.19 (default: the latest v2)
       --database MODE|URL           as for check (default: auto)
+      --remote-schema NAME=FILE     the SDL of the remote schema NAME (repeatable); without it a remote
+                                    schema's fields are left out, with a note
   -o, --output-file FILE            write the schema to FILE instead of stdout
 `;
 
+/** The engine's own environment variables that change the schema, read from the environment as the engine reads them. */
 const ENV_NAMING = 'HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION';
+const ENV_INFER_FUNCTION_PERMISSIONS = 'HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS';
+const ENV_REMOTE_SCHEMA_PERMISSIONS = 'HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS';
 
 type Flag = { readonly flag: string; readonly value: () => string; readonly raw: string };
 
@@ -51,6 +58,7 @@ export class SchemaArgsBuilder {
   private outputFile: string | undefined;
   private namingConvention: NamingConvention | undefined;
   private engineVersion: EngineVersion | undefined;
+  private readonly remoteSchemas: Record<string, string> = {};
 
   constructor(private readonly database: { mode: DatabaseMode; urls: Record<string, string>; bareUrl: string | undefined }) {}
 
@@ -69,7 +77,12 @@ export class SchemaArgsBuilder {
       if (!version) return '--engine-version takes a version such as v2.39 or 2.36.6, or latest.';
       this.engineVersion = version;
     } else if (flag === '--database') return databaseFlag(value());
-    else if (flag === '--output-file' || flag === '-o') this.outputFile = value();
+    else if (flag === '--remote-schema') {
+      const text = value();
+      const m = /^([^=]+)=(.+)$/s.exec(text);
+      if (!m) return `--remote-schema takes NAME=FILE (the remote schema's name in remote_schemas.yaml and its SDL file), not \`${text}\`.`;
+      this.remoteSchemas[m[1]!] = m[2]!;
+    } else if (flag === '--output-file' || flag === '-o') this.outputFile = value();
     else if (flag.startsWith('-')) return `Unknown option ${flag} for schema.`;
     else if (this.dir !== undefined) return `schema takes one metadata folder, not ${raw} as well.`;
     else this.dir = raw;
@@ -86,12 +99,26 @@ export class SchemaArgsBuilder {
       namingConvention: this.namingConvention,
       engineVersion: this.engineVersion,
       database: this.database,
+      remoteSchemas: this.remoteSchemas,
     };
   }
 }
 
+function isTrue(value: string | undefined): boolean {
+  return value !== undefined && ['true', '1', 't', 'yes', 'y'].includes(value.trim().toLowerCase());
+}
+
+function isFalse(value: string | undefined): boolean {
+  return value !== undefined && ['false', '0', 'f', 'no', 'n'].includes(value.trim().toLowerCase());
+}
+
+function remoteNames(root: { readonly index: { readonly remoteSchemas: readonly { readonly name: { readonly name: string } }[] } }): string[] {
+  return root.index.remoteSchemas.map((r) => r.name.name);
+}
+
 export async function runSchema(args: SchemaArgs, env: CliEnv): Promise<number> {
-  const abs = resolve(env.cwd.replace(/\/+$/, '') || '/', args.dir);
+  const cwd = env.cwd.replace(/\/+$/, '') || '/';
+  const abs = resolve(cwd, args.dir);
   if (env.host.readDir(abs) === undefined) return fail(env, `${args.dir} is not a readable folder.`, 2);
   const folder = checkFolder(abs, { host: env.host, cache: new ParseCache(), validator: new SchemaValidator(env.schemas()) });
   const roots = folder.roots;
@@ -115,10 +142,26 @@ export async function runSchema(args: SchemaArgs, env: CliEnv): Promise<number> 
     }
     models = new Map(models);
   }
+  const remoteSchemas: Record<string, string> = {};
+  for (const [name, file] of Object.entries(args.remoteSchemas)) {
+    const read = env.host.readFile(resolve(cwd, file));
+    if (read.kind !== 'text') return fail(env, `--remote-schema ${name}=${file}: not a readable text file.`, 2);
+    remoteSchemas[name] = read.text;
+  }
+  const unknownRemote = Object.keys(remoteSchemas).find((name) => !remoteNames(root).includes(name));
+  if (unknownRemote !== undefined)
+    return fail(
+      env,
+      `--remote-schema ${unknownRemote}=FILE: no remote schema is named \`${unknownRemote}\` (remote schemas: ${remoteNames(root).join(', ') || 'none'}).`,
+      2,
+    );
   const fromEnv = env.env?.[ENV_NAMING];
   const namingConvention = args.namingConvention ?? (isNamingConvention(fromEnv) ? fromEnv : undefined);
   const generated = generateSchema(root, models, {
     role: args.role,
+    remoteSchemas,
+    inferFunctionPermissions: !isFalse(env.env?.[ENV_INFER_FUNCTION_PERMISSIONS]),
+    remoteSchemaPermissions: isTrue(env.env?.[ENV_REMOTE_SCHEMA_PERMISSIONS]),
     ...(namingConvention !== undefined ? { namingConvention } : {}),
     ...(args.engineVersion !== undefined ? { engineVersion: args.engineVersion } : {}),
   });
@@ -132,7 +175,7 @@ export async function runSchema(args: SchemaArgs, env: CliEnv): Promise<number> 
     env.stdout(text);
     return 0;
   }
-  const file = args.outputFile.startsWith('/') ? args.outputFile : resolve(env.cwd.replace(/\/+$/, '') || '/', args.outputFile);
+  const file = resolve(cwd, args.outputFile);
   try {
     const tree = env.tree ?? nodeTreeFs();
     tree.mkdir(file.slice(0, file.lastIndexOf('/')) || '/');

@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import { buildClientSchema, buildSchema } from 'graphql';
 import type { IntrospectionQuery } from 'graphql';
 import { parseArgs } from '../../../server/src/cli/args';
-import { SCHEMAS, compareWithExpected, schemaFacts } from '../helpers/schemaFacts';
+import { SCHEMAS, compareWithExpected, expectedSchema, remoteSdl, schemaFacts } from '../helpers/schemaFacts';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const CLI = path.join(REPO, 'dist/cli.js');
@@ -24,6 +24,7 @@ describe('schema: the flags', () => {
       namingConvention: undefined,
       engineVersion: undefined,
       database: { mode: 'auto', urls: {}, bareUrl: undefined },
+      remoteSchemas: {},
     });
   });
 
@@ -44,6 +45,8 @@ describe('schema: the flags', () => {
           'v2.19',
           '--database',
           'migrations',
+          '--remote-schema',
+          'My Remote=remote.graphql',
         ],
         false,
       ),
@@ -56,6 +59,7 @@ describe('schema: the flags', () => {
         namingConvention: 'graphql-default',
         engineVersion: { major: 2, minor: 19, patch: 0 },
         database: { mode: 'migrations', urls: {}, bareUrl: undefined },
+        remoteSchemas: { 'My Remote': 'remote.graphql' },
       },
     );
   });
@@ -71,6 +75,10 @@ describe('schema: the flags', () => {
     assert.equal(message(['a', 'b']), 'schema takes one metadata folder, not b as well.');
     assert.equal(message(['--rule', 'x=off']), 'Unknown option --rule for schema.');
     assert.equal(message(['--role']), '--role needs a value.');
+    assert.equal(
+      message(['--remote-schema', 'x.graphql']),
+      "--remote-schema takes NAME=FILE (the remote schema's name in remote_schemas.yaml and its SDL file), not `x.graphql`.",
+    );
   });
 });
 
@@ -80,9 +88,9 @@ describe(
   () => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-schema-cli-'));
     after(() => fs.rmSync(cache, { recursive: true, force: true }));
-    const run = (args: string[]): { code: number | null; stdout: string; stderr: string } => {
+    const run = (args: string[], cwd = PROJECT): { code: number | null; stdout: string; stderr: string } => {
       const r = spawnSync(process.execPath, [CLI, 'schema', ...args], {
-        cwd: PROJECT,
+        cwd,
         encoding: 'utf8',
         env: { ...process.env, XDG_CACHE_HOME: cache, NO_COLOR: '1' },
         maxBuffer: 1 << 26,
@@ -124,6 +132,23 @@ describe(
       const unknown = run(['--role', 'nobody']);
       assert.equal(unknown.code, 2);
       assert.equal(unknown.stderr, "graphql-metadata: unknown role nobody: the metadata's roles are admin, authorized, public\n");
+    });
+
+    test('--remote-schema NAME=FILE joins a remote schema; a name remote_schemas.yaml lacks is a usage error', () => {
+      const project = path.join(SCHEMAS, 'Cohey0727__ShogiGPT');
+      const remote = ['health', 'matchEvaluations']
+        .map((f) => `query_root.${f}`)
+        .concat(['forkMatch', 'rewindMatch', 'sendChatMessage', 'startMatch'].map((f) => `mutation_root.${f}`));
+      const file = path.join(cache, 'shogi.graphql');
+      fs.writeFileSync(file, remoteSdl(expectedSchema('Cohey0727__ShogiGPT'), remote));
+      const r = run(['--role', 'anonymous', '--engine-version', 'v2.48.6', '--format', 'introspection', '--remote-schema', `ShogiGPT Server=${file}`], project);
+      assert.equal(r.code, 0, r.stderr);
+      const schema = buildClientSchema((JSON.parse(r.stdout) as { data: IntrospectionQuery }).data);
+      const c = compareWithExpected('Cohey0727__ShogiGPT', schema);
+      assert.deepEqual([c.matched, c.missing, c.extra], [985, [], []]);
+      const wrong = run(['--remote-schema', `Shogi=${file}`], project);
+      assert.equal(wrong.code, 2);
+      assert.equal(wrong.stderr, 'graphql-metadata: --remote-schema Shogi=FILE: no remote schema is named `Shogi` (remote schemas: ShogiGPT Server).\n');
     });
   },
 );

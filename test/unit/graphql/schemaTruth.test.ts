@@ -7,7 +7,7 @@ import { parseEngineVersion } from '../../../server/src/core/engineVersion';
 import type { NamingConvention } from '../../../server/src/core/graphql/schema/index';
 import { generateSchema } from '../../../server/src/core/graphql/schema/index';
 import type { FactComparison, TruthOptions } from '../helpers/schemaFacts';
-import { SCHEMAS, compareDescriptions, compareWithExpected, loadSchemasProject } from '../helpers/schemaFacts';
+import { SCHEMAS, compareDescriptions, compareWithExpected, expectedSchema, loadSchemasProject, remoteSdl } from '../helpers/schemaFacts';
 
 /**
  * The generated schema of every project in ../shared/schemas against the schema its own engine
@@ -180,4 +180,24 @@ describe('generated schemas against the schemas real engines served', { skip: !f
       );
     });
   }
+
+  test('a remote schema joins when its SDL is supplied: Cohey0727__ShogiGPT whole, its remote fields included', async () => {
+    const project = 'Cohey0727__ShogiGPT';
+    const truth = TRUTH[project]!;
+    const sdl = remoteSdl(expectedSchema(project), truth.leaveOut ?? []);
+    const { result, models } = await loadSchemasProject(project);
+    const options = { role: 'anonymous', engineVersion: version(truth.engine) };
+    const without = generateSchema(result, models, options);
+    assert.ok(without.ok);
+    assert.ok(
+      without.notes.includes(
+        'remote schema ShogiGPT Server: its root fields and types need its own schema, so they are left out (supply its SDL: --remote-schema ShogiGPT Server=FILE)',
+      ),
+    );
+    const joined = generateSchema(result, models, { ...options, remoteSchemas: { 'ShogiGPT Server': sdl } });
+    assert.ok(joined.ok);
+    assert.deepEqual(joined.notes, []);
+    const c = compareWithExpected(project, joined.schema);
+    assert.deepEqual({ expected: c.expected, matched: c.matched, missing: c.missing, extra: c.extra }, { expected: 985, matched: 985, missing: [], extra: [] });
+  });
 });

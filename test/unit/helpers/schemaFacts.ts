@@ -12,6 +12,7 @@ import {
   isNonNullType,
   isObjectType,
   isUnionType,
+  printType,
 } from 'graphql';
 import type { GraphQLNamedType, GraphQLSchema, GraphQLType, IntrospectionQuery } from 'graphql';
 import { parse } from 'yaml';
@@ -189,4 +190,32 @@ export function compareDescriptions(project: string, generated: GraphQLSchema): 
     if (mine === text) same++;
   }
   return { compared, same };
+}
+
+/**
+ * The SDL of a remote schema as the committed schema shows it: the root fields at `coordinates`
+ * (under `Query` and `Mutation`) and the types only they reach.
+ */
+export function remoteSdl(schema: GraphQLSchema, coordinates: readonly string[]): string {
+  const only = reachedOnlyFrom(schema, coordinates);
+  const roots: [string, string | undefined][] = [
+    ['Query', schema.getQueryType()?.name],
+    ['Mutation', schema.getMutationType()?.name],
+  ];
+  const parts: string[] = [];
+  for (const [name, root] of roots) {
+    const type = root === undefined ? undefined : schema.getType(root);
+    if (!type || !isObjectType(type)) continue;
+    const fields = Object.values(type.getFields()).filter((f) => coordinates.includes(`${type.name}.${f.name}`));
+    if (fields.length === 0) continue;
+    const text = fields.map(
+      (f) => `  ${f.name}${f.args.length > 0 ? `(${f.args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')})` : ''}: ${String(f.type)}`,
+    );
+    parts.push(`type ${name} {\n${text.join('\n')}\n}`);
+  }
+  for (const name of [...only].sort()) {
+    const type = schema.getType(name);
+    if (type) parts.push(printType(type));
+  }
+  return `${parts.join('\n\n')}\n`;
 }
