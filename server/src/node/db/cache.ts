@@ -13,7 +13,7 @@ import type { ApplyResult } from './runner';
  */
 
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
-const RUNNER_VERSION = 'graphql-metadata db model 2';
+const RUNNER_VERSION = 'graphql-metadata db model 3';
 
 export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
   return path.join(cacheDir, 'graphql-engine-metadata');
