@@ -1,8 +1,8 @@
 import { introspectionFromSchema, printSchema } from 'graphql';
-import { checkFolder, generateSchema, isNamingConvention, NAMING_CONVENTIONS, ParseCache, parseEngineVersion, resolve, SchemaValidator } from '../core';
-import type { DatabaseMode, DatabaseModel, EngineVersion, NamingConvention } from '../core';
+import { checkFolder, generateSchema, isNamingConvention, ParseCache, resolve, SchemaValidator } from '../core';
+import type { DatabaseModel } from '../core';
 import { explicitUrls } from './args';
-import type { DatabaseArg } from './args';
+import type { SchemaArgs } from './args';
 import type { CliEnv } from './env';
 import { fail } from './env';
 import { nodeTreeFs } from './writeTree';
@@ -11,98 +11,13 @@ import { nodeTreeFs } from './writeTree';
  * `graphql-metadata schema [DIR]`: the GraphQL schema the engine would serve to a role, generated
  * from the metadata and the database models (core/graphql/schema), printed as SDL or as the result
  * of the standard introspection query (what graphql-codegen, graphql-config and Apollo read).
+ * Its options are declared in args.ts.
  */
-export interface SchemaArgs {
-  readonly command: 'schema';
-  readonly dir: string;
-  readonly role: string;
-  readonly format: 'sdl' | 'introspection';
-  readonly outputFile: string | undefined;
-  /** --naming-convention, else the engine's HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION in the environment. */
-  readonly namingConvention: NamingConvention | undefined;
-  readonly engineVersion: EngineVersion | undefined;
-  readonly database: DatabaseArg;
-  /** --remote-schema NAME=FILE: the SDL file of each remote schema, by name. */
-  readonly remoteSchemas: Readonly<Record<string, string>>;
-}
-
-export const SCHEMA_HELP = `Options of schema:
-      --role ROLE                   the role whose schema it is (default: admin)
-      --format sdl|introspection    SDL as graphql-js prints it (default), or the JSON result of the
-                                    standard introspection query ({"data": {"__schema": ...}})
-      --naming-convention C         hasura-default or graphql-default: the engine's default, as
-                                    HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION sets it (also read from the
-                                    environment); a source's own naming_convention wins
-      --engine-version VERSION      the engine whose schema it is, e.g. v2.19 (default: the latest v2)
-      --database MODE|URL           as for check (default: auto)
-      --remote-schema NAME=FILE     the SDL of the remote schema NAME (repeatable); without it a remote
-                                    schema's fields are left out, with a note
-  -o, --output-file FILE            write the schema to FILE instead of stdout
-`;
 
 /** The engine's own environment variables that change the schema, read from the environment as the engine reads them. */
 const ENV_NAMING = 'HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION';
 const ENV_INFER_FUNCTION_PERMISSIONS = 'HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS';
 const ENV_REMOTE_SCHEMA_PERMISSIONS = 'HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS';
-
-type Flag = { readonly flag: string; readonly value: () => string; readonly raw: string };
-
-/**
- * The schema command's flags, one at a time (args.ts splits them): the error message for a bad one,
- * undefined when it was taken.
- */
-export class SchemaArgsBuilder {
-  private dir: string | undefined;
-  private role = 'admin';
-  private format: SchemaArgs['format'] = 'sdl';
-  private outputFile: string | undefined;
-  private namingConvention: NamingConvention | undefined;
-  private engineVersion: EngineVersion | undefined;
-  private readonly remoteSchemas: Record<string, string> = {};
-
-  constructor(private readonly database: { mode: DatabaseMode; urls: Record<string, string>; bareUrl: string | undefined }) {}
-
-  take({ flag, value, raw }: Flag, databaseFlag: (value: string) => string | undefined): string | undefined {
-    if (flag === '--role') this.role = value();
-    else if (flag === '--format' || flag === '-f') {
-      const format = value();
-      if (format !== 'sdl' && format !== 'introspection') return `--format of schema must be sdl or introspection, not \`${format}\`.`;
-      this.format = format;
-    } else if (flag === '--naming-convention') {
-      const convention = value();
-      if (!isNamingConvention(convention)) return `--naming-convention must be ${NAMING_CONVENTIONS.join(' or ')}, not \`${convention}\`.`;
-      this.namingConvention = convention;
-    } else if (flag === '--engine-version') {
-      const version = parseEngineVersion(value());
-      if (!version) return '--engine-version takes a version such as v2.39 or 2.36.6, or latest.';
-      this.engineVersion = version;
-    } else if (flag === '--database') return databaseFlag(value());
-    else if (flag === '--remote-schema') {
-      const text = value();
-      const m = /^([^=]+)=(.+)$/s.exec(text);
-      if (!m) return `--remote-schema takes NAME=FILE (the remote schema's name in remote_schemas.yaml and its SDL file), not \`${text}\`.`;
-      this.remoteSchemas[m[1]!] = m[2]!;
-    } else if (flag === '--output-file' || flag === '-o') this.outputFile = value();
-    else if (flag.startsWith('-')) return `Unknown option ${flag} for schema.`;
-    else if (this.dir !== undefined) return `schema takes one metadata folder, not ${raw} as well.`;
-    else this.dir = raw;
-    return undefined;
-  }
-
-  build(): SchemaArgs {
-    return {
-      command: 'schema',
-      dir: this.dir ?? '.',
-      role: this.role,
-      format: this.format,
-      outputFile: this.outputFile,
-      namingConvention: this.namingConvention,
-      engineVersion: this.engineVersion,
-      database: this.database,
-      remoteSchemas: this.remoteSchemas,
-    };
-  }
-}
 
 function isTrue(value: string | undefined): boolean {
   return value !== undefined && ['true', '1', 't', 'yes', 'y'].includes(value.trim().toLowerCase());

@@ -72,9 +72,9 @@ describe('schema: the flags', () => {
     assert.equal(message(['--format', 'json']), '--format of schema must be sdl or introspection, not `json`.');
     assert.equal(message(['--naming-convention', 'camel']), '--naming-convention must be hasura-default or graphql-default, not `camel`.');
     assert.equal(message(['--engine-version', 'two']), '--engine-version takes a version such as v2.39 or 2.36.6, or latest.');
-    assert.equal(message(['a', 'b']), 'schema takes one metadata folder, not b as well.');
+    assert.equal(message(['a', 'b']), 'schema takes one metadata folder, not 2.');
     assert.equal(message(['--rule', 'x=off']), 'Unknown option --rule for schema.');
-    assert.equal(message(['--role']), '--role needs a value.');
+    assert.equal(message(['--role']), '--role needs a value: a role of the metadata.');
     assert.equal(
       message(['--remote-schema', 'x.graphql']),
       "--remote-schema takes NAME=FILE (the remote schema's name in remote_schemas.yaml and its SDL file), not `x.graphql`.",
