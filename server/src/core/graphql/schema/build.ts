@@ -1,15 +1,4 @@
-import {
-  GraphQLBoolean,
-  GraphQLEnumType,
-  GraphQLFloat,
-  GraphQLInputObjectType,
-  GraphQLInt,
-  GraphQLList,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLScalarType,
-  GraphQLString,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLScalarType, GraphQLString } from 'graphql';
 import type {
   GraphQLArgumentConfig,
   GraphQLEnumValueConfigMap,
@@ -21,6 +10,9 @@ import type {
   GraphQLNamedType,
   GraphQLOutputType,
   GraphQLType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLObjectType,
 } from 'graphql';
 import type { EngineVersion } from '../../engineVersion';
 import { atLeast } from '../../engineVersion';
@@ -31,6 +23,7 @@ import type { Column, ComputedField, Relationship, SelectPerm, Source, Table, Ta
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import type { RoleView } from './roles';
+import { enumType, inputType, objectType } from './sorted';
 
 /**
  * The engine's schema for the tables of Postgres sources, one role at a time. Follows
@@ -238,14 +231,12 @@ export class TableSchemaBuilder {
 
   private enumTableType(table: Table): GraphQLEnumType {
     const name = this.tn(table, 'enum');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          ...desc(table.relation.comment),
-          values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        ...desc(table.relation.comment),
+        values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
+      }),
     );
   }
 
@@ -256,20 +247,18 @@ export class TableSchemaBuilder {
     const namer = this.namer(source);
     const enumType = this.enumTableType(column.enumRef);
     const name = this.tn(column.enumRef, 'enum', 'comparison_exp');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `Boolean expression to compare columns of type "${enumType.name}". All fields are combined with logical 'AND'.`,
-          fields: {
-            _eq: { type: enumType },
-            _in: { type: list(nn(enumType)) },
-            [namer.field('_is_null')]: { type: GraphQLBoolean },
-            _neq: { type: enumType },
-            _nin: { type: list(nn(enumType)) },
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `Boolean expression to compare columns of type "${enumType.name}". All fields are combined with logical 'AND'.`,
+        fields: {
+          _eq: { type: enumType },
+          _in: { type: list(nn(enumType)) },
+          [namer.field('_is_null')]: { type: GraphQLBoolean },
+          _neq: { type: enumType },
+          _nin: { type: list(nn(enumType)) },
+        },
+      }),
     );
   }
 
@@ -279,7 +268,7 @@ export class TableSchemaBuilder {
     const name = source.typePrefix + namer.type(element.name, 'array_comparison_exp') + source.typeSuffix;
     return this.named(name, () => {
       const t = list(nn(this.scalar(element.name)));
-      return new GraphQLInputObjectType({
+      return inputType({
         name,
         description: `Boolean expression to compare columns of type "${element.name}". All fields are combined with logical 'AND'.`,
         fields: {
@@ -320,7 +309,7 @@ export class TableSchemaBuilder {
         const castName = source.typePrefix + namer.type('jsonb', 'cast_exp') + source.typeSuffix;
         const stringExp = this.scalarComparisonExp(pgScalarOf('text'), source);
         fields._cast = {
-          type: this.named(castName, () => new GraphQLInputObjectType({ name: castName, fields: { String: { type: stringExp } } })),
+          type: this.named(castName, () => inputType({ name: castName, fields: { String: { type: stringExp } } })),
         };
       }
       if (scalar.jsonb) {
@@ -330,7 +319,7 @@ export class TableSchemaBuilder {
         fields[namer.field('_has_keys_all')] = { type: list(nn(GraphQLString)), description: 'do all of these strings exist as top-level keys in the column' };
         fields[namer.field('_has_keys_any')] = { type: list(nn(GraphQLString)), description: 'do any of these strings exist as top-level keys in the column' };
       }
-      return new GraphQLInputObjectType({
+      return inputType({
         name,
         description: `Boolean expression to compare columns of type "${scalar.name}". All fields are combined with logical 'AND'.`,
         fields,
@@ -341,42 +330,45 @@ export class TableSchemaBuilder {
   private orderByEnum(source: Source): GraphQLEnumType {
     const namer = this.namer(source);
     const name = namer.type('order_by');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          description: 'column ordering options',
-          values: {
-            [namer.enumValue('asc')]: { description: 'in ascending order, nulls last' },
-            [namer.enumValue('asc_nulls_first')]: { description: 'in ascending order, nulls first' },
-            [namer.enumValue('asc_nulls_last')]: { description: 'in ascending order, nulls last' },
-            [namer.enumValue('desc')]: { description: 'in descending order, nulls first' },
-            [namer.enumValue('desc_nulls_first')]: { description: 'in descending order, nulls first' },
-            [namer.enumValue('desc_nulls_last')]: { description: 'in descending order, nulls last' },
-          },
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        description: 'column ordering options',
+        values: {
+          [namer.enumValue('asc')]: { description: 'in ascending order, nulls last' },
+          [namer.enumValue('asc_nulls_first')]: { description: 'in ascending order, nulls first' },
+          [namer.enumValue('asc_nulls_last')]: { description: 'in ascending order, nulls last' },
+          [namer.enumValue('desc')]: { description: 'in descending order, nulls first' },
+          [namer.enumValue('desc_nulls_first')]: { description: 'in descending order, nulls first' },
+          [namer.enumValue('desc_nulls_last')]: { description: 'in descending order, nulls last' },
+        },
+      }),
     );
   }
 
   private cursorOrdering(source: Source): GraphQLEnumType {
     const name = this.namer(source).type('cursor_ordering');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          description: 'ordering argument of a cursor',
-          values: { ASC: { description: 'ascending ordering of the cursor' }, DESC: { description: 'descending ordering of the cursor' } },
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        description: 'ordering argument of a cursor',
+        values: { ASC: { description: 'ascending ordering of the cursor' }, DESC: { description: 'descending ordering of the cursor' } },
+      }),
     );
   }
 
   // ---- columns a role sees
 
+  private readonly selectable = new Map<Table, Column[]>();
+
   selectColumns(table: Table): Column[] {
-    const sel = this.select(table);
-    return sel === undefined ? [] : table.columns.filter((c) => sel.columns.has(c.name));
+    let columns = this.selectable.get(table);
+    if (columns === undefined) {
+      const sel = this.select(table);
+      columns = sel === undefined ? [] : table.columns.filter((c) => sel.columns.has(c.name));
+      this.selectable.set(table, columns);
+    }
+    return columns;
   }
 
   /** Relationships to tables the role may select from. */
@@ -398,14 +390,12 @@ export class TableSchemaBuilder {
 
   tableType(table: Table): GraphQLObjectType {
     const name = this.tn(table);
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: table.relation.comment ?? `columns and relationships of "${this.quoted(table)}"`,
-          fields: () => this.tableFields(table),
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: table.relation.comment ?? `columns and relationships of "${this.quoted(table)}"`,
+        fields: () => this.tableFields(table),
+      }),
     );
   }
 
@@ -455,7 +445,7 @@ export class TableSchemaBuilder {
       const values: GraphQLEnumValueConfigMap = {};
       for (const c of columns) values[c.field] = { description: 'column name', value: c.name };
       if (columns.length === 0) values._PLACEHOLDER = { description: 'placeholder (do not use)' };
-      return new GraphQLEnumType({ name, description, values });
+      return enumType({ name, description, values });
     });
   }
 
@@ -465,17 +455,15 @@ export class TableSchemaBuilder {
 
   aggregateType(table: Table): GraphQLObjectType {
     const name = this.tn(table, 'aggregate');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregated selection of "${this.quoted(table)}"`,
-          fields: () => ({
-            aggregate: { type: this.aggregateFieldsType(table) },
-            nodes: { type: nn(list(nn(this.tableType(table)))) },
-          }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `aggregated selection of "${this.quoted(table)}"`,
+        fields: () => ({
+          aggregate: { type: this.aggregateFieldsType(table) },
+          nodes: { type: nn(list(nn(this.tableType(table)))) },
         }),
+      }),
     );
   }
 
@@ -493,43 +481,39 @@ export class TableSchemaBuilder {
 
   private aggregateFieldsType(table: Table): GraphQLObjectType {
     const name = this.tn(table, 'aggregate_fields');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregate fields of "${this.quoted(table)}"`,
-          fields: () => {
-            const columns = this.selectColumns(table);
-            const fields: Fields = {};
-            const numeric = this.numericColumns(columns);
-            const comparable = this.comparableColumns(columns);
-            fields.count = {
-              type: nn(GraphQLInt),
-              args: { columns: { type: list(nn(this.selectColumnEnum(table))) }, distinct: { type: GraphQLBoolean } },
-            };
-            for (const op of NUMERIC_AGGREGATES) {
-              if (numeric.length === 0) break;
-              fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, numeric, op === 'sum' ? undefined : GraphQLFloat) };
-            }
-            if (comparable.length > 0)
-              for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, comparable, undefined) };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `aggregate fields of "${this.quoted(table)}"`,
+        fields: () => {
+          const columns = this.selectColumns(table);
+          const fields: Fields = {};
+          const numeric = this.numericColumns(columns);
+          const comparable = this.comparableColumns(columns);
+          fields.count = {
+            type: nn(GraphQLInt),
+            args: { columns: { type: list(nn(this.selectColumnEnum(table))) }, distinct: { type: GraphQLBoolean } },
+          };
+          for (const op of NUMERIC_AGGREGATES) {
+            if (numeric.length === 0) break;
+            fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, numeric, op === 'sum' ? undefined : GraphQLFloat) };
+          }
+          if (comparable.length > 0)
+            for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, comparable, undefined) };
+          return fields;
+        },
+      }),
     );
   }
 
   private aggregateOpType(table: Table, op: string, columns: readonly Column[], type: GraphQLScalarType | undefined): GraphQLObjectType {
     const name = this.tn(table, op, 'fields');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregate ${this.f(table, op)} on columns`,
-          fields: () => Object.fromEntries(columns.map((c) => [c.field, { type: type ?? this.columnType(c), ...desc(c.description) }])),
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `aggregate ${this.f(table, op)} on columns`,
+        fields: () => Object.fromEntries(columns.map((c) => [c.field, { type: type ?? this.columnType(c), ...desc(c.description) }])),
+      }),
     );
   }
 
@@ -538,7 +522,7 @@ export class TableSchemaBuilder {
   boolExp(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'bool_exp');
     return this.named(name, () => {
-      const self: GraphQLInputObjectType = new GraphQLInputObjectType({
+      const self: GraphQLInputObjectType = inputType({
         name,
         description: `Boolean expression to filter rows from the table "${this.quoted(table)}". All fields are combined with a logical 'AND'.`,
         fields: () => {
@@ -565,115 +549,105 @@ export class TableSchemaBuilder {
 
   private aggregateBoolExp(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'aggregate_bool_exp');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          fields: () => {
-            const fields: InputFields = {};
-            const booleans = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'Boolean');
-            const predicate = (fn: string, args: GraphQLInputType, predicateType: GraphQLInputType): GraphQLInputObjectType => {
-              const typeName = this.predicateTypeName(table, fn);
-              return this.named(
-                typeName,
-                () =>
-                  new GraphQLInputObjectType({
-                    name: typeName,
-                    fields: () => ({
-                      arguments: { type: args },
-                      distinct: { type: GraphQLBoolean },
-                      filter: { type: this.boolExp(table) },
-                      predicate: { type: nn(predicateType) },
-                    }),
-                  }),
-              );
-            };
-            const columnsEnum = (fn: string, columns: readonly Column[]): GraphQLEnumType =>
-              this.columnEnum(
-                this.predicateColumnsName(table, fn),
-                `select "${this.predicateTypeName(table, fn)}${this.namer(table.source).graphqlCase ? 'ArgumentsColumns' : '_arguments_columns'}" columns of table "${this.quoted(table)}"`,
-                columns,
-              );
-            const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
-            for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) fields[fn] = { type: predicate(fn, nn(columnsEnum(fn, booleans)), boolExp) };
-            const floats = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'float8');
-            const floatExp = this.scalarComparisonExp(pgScalarOf('float8'), table.source);
-            for (const fn of floats.length > 0 ? FLOAT_PREDICATES : []) {
-              const columns = nn(columnsEnum(fn, floats));
-              if (fn !== 'corr' && fn !== 'covar_samp') {
-                fields[fn] = { type: predicate(fn, columns, floatExp) };
-                continue;
-              }
-              const argsName = this.predicateTypeName(table, fn) + (this.namer(table.source).graphqlCase ? 'Arguments' : '_arguments');
-              const args = this.named(argsName, () => new GraphQLInputObjectType({ name: argsName, fields: { X: { type: columns }, Y: { type: columns } } }));
-              fields[fn] = { type: predicate(fn, nn(args), floatExp) };
+    return this.named(name, () =>
+      inputType({
+        name,
+        fields: () => {
+          const fields: InputFields = {};
+          const booleans = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'Boolean');
+          const predicate = (fn: string, args: GraphQLInputType, predicateType: GraphQLInputType): GraphQLInputObjectType => {
+            const typeName = this.predicateTypeName(table, fn);
+            return this.named(typeName, () =>
+              inputType({
+                name: typeName,
+                fields: () => ({
+                  arguments: { type: args },
+                  distinct: { type: GraphQLBoolean },
+                  filter: { type: this.boolExp(table) },
+                  predicate: { type: nn(predicateType) },
+                }),
+              }),
+            );
+          };
+          const columnsEnum = (fn: string, columns: readonly Column[]): GraphQLEnumType =>
+            this.columnEnum(
+              this.predicateColumnsName(table, fn),
+              `select "${this.predicateTypeName(table, fn)}${this.namer(table.source).graphqlCase ? 'ArgumentsColumns' : '_arguments_columns'}" columns of table "${this.quoted(table)}"`,
+              columns,
+            );
+          const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
+          for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) fields[fn] = { type: predicate(fn, nn(columnsEnum(fn, booleans)), boolExp) };
+          const floats = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'float8');
+          const floatExp = this.scalarComparisonExp(pgScalarOf('float8'), table.source);
+          for (const fn of floats.length > 0 ? FLOAT_PREDICATES : []) {
+            const columns = nn(columnsEnum(fn, floats));
+            if (fn !== 'corr' && fn !== 'covar_samp') {
+              fields[fn] = { type: predicate(fn, columns, floatExp) };
+              continue;
             }
-            const intExp = this.scalarComparisonExp(pgScalarOf('integer'), table.source);
-            fields.count = { type: predicate('count', list(nn(this.selectColumnEnum(table))), intExp) };
-            return fields;
-          },
-        }),
+            const argsName = this.predicateTypeName(table, fn) + (this.namer(table.source).graphqlCase ? 'Arguments' : '_arguments');
+            const args = this.named(argsName, () => inputType({ name: argsName, fields: { X: { type: columns }, Y: { type: columns } } }));
+            fields[fn] = { type: predicate(fn, nn(args), floatExp) };
+          }
+          const intExp = this.scalarComparisonExp(pgScalarOf('integer'), table.source);
+          fields.count = { type: predicate('count', list(nn(this.selectColumnEnum(table))), intExp) };
+          return fields;
+        },
+      }),
     );
   }
 
   orderByType(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'order_by');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `Ordering options when selecting data from "${this.quoted(table)}".`,
-          fields: () => {
-            const orderBy = this.orderByEnum(table.source);
-            const fields: InputFields = {};
-            for (const column of this.selectColumns(table)) fields[column.field] = { type: orderBy };
-            for (const cf of this.computedFields(table)) {
-              const shape = this.computedShape(table, cf);
-              if (shape !== undefined && shape.args.length === 0 && shape.returns === undefined) fields[cf.name] = { type: orderBy };
-            }
-            for (const rel of this.relationships(table)) {
-              if (rel.kind === 'object') fields[rel.name] = { type: this.orderByType(rel.target) };
-              else fields[this.relAggregate(table, rel.name)] = { type: this.aggregateOrderBy(rel.target) };
-            }
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `Ordering options when selecting data from "${this.quoted(table)}".`,
+        fields: () => {
+          const orderBy = this.orderByEnum(table.source);
+          const fields: InputFields = {};
+          for (const column of this.selectColumns(table)) fields[column.field] = { type: orderBy };
+          for (const cf of this.computedFields(table)) {
+            const shape = this.computedShape(table, cf);
+            if (shape !== undefined && shape.args.length === 0 && shape.returns === undefined) fields[cf.name] = { type: orderBy };
+          }
+          for (const rel of this.relationships(table)) {
+            if (rel.kind === 'object') fields[rel.name] = { type: this.orderByType(rel.target) };
+            else fields[this.relAggregate(table, rel.name)] = { type: this.aggregateOrderBy(rel.target) };
+          }
+          return fields;
+        },
+      }),
     );
   }
 
   private aggregateOrderBy(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'aggregate_order_by');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `order by aggregate values of table "${this.quoted(table)}"`,
-          fields: () => {
-            const orderBy = this.orderByEnum(table.source);
-            const columns = this.selectColumns(table);
-            const numeric = this.numericColumns(columns);
-            const comparable = this.comparableColumns(columns);
-            const fields: InputFields = { count: { type: orderBy } };
-            const opType = (op: string, cols: readonly Column[]): GraphQLInputObjectType => {
-              const typeName = this.tn(table, op, 'order_by');
-              return this.named(
-                typeName,
-                () =>
-                  new GraphQLInputObjectType({
-                    name: typeName,
-                    description: `order by ${this.f(table, op)}() on columns of table "${this.quoted(table)}"`,
-                    fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: orderBy, ...desc(c.description) }])),
-                  }),
-              );
-            };
-            if (numeric.length > 0) for (const op of NUMERIC_AGGREGATES) fields[this.f(table, op)] = { type: opType(op, numeric) };
-            if (comparable.length > 0) for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: opType(op, comparable) };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `order by aggregate values of table "${this.quoted(table)}"`,
+        fields: () => {
+          const orderBy = this.orderByEnum(table.source);
+          const columns = this.selectColumns(table);
+          const numeric = this.numericColumns(columns);
+          const comparable = this.comparableColumns(columns);
+          const fields: InputFields = { count: { type: orderBy } };
+          const opType = (op: string, cols: readonly Column[]): GraphQLInputObjectType => {
+            const typeName = this.tn(table, op, 'order_by');
+            return this.named(typeName, () =>
+              inputType({
+                name: typeName,
+                description: `order by ${this.f(table, op)}() on columns of table "${this.quoted(table)}"`,
+                fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: orderBy, ...desc(c.description) }])),
+              }),
+            );
+          };
+          if (numeric.length > 0) for (const op of NUMERIC_AGGREGATES) fields[this.f(table, op)] = { type: opType(op, numeric) };
+          if (comparable.length > 0) for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: opType(op, comparable) };
+          return fields;
+        },
+      }),
     );
   }
 
@@ -694,40 +668,36 @@ export class TableSchemaBuilder {
   private onConflictType(table: Table): GraphQLInputObjectType | undefined {
     if (!this.hasConstraints(table)) return undefined;
     const name = this.tn(table, 'on_conflict');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `${this.since('newDescriptions') ? 'on_conflict' : 'on conflict'} condition type for table "${this.quoted(table)}"`,
-          fields: () => ({
-            constraint: { type: nn(this.constraintEnum(table)) },
-            [this.f(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
-            where: { type: this.boolExp(table) },
-          }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `${this.since('newDescriptions') ? 'on_conflict' : 'on conflict'} condition type for table "${this.quoted(table)}"`,
+        fields: () => ({
+          constraint: { type: nn(this.constraintEnum(table)) },
+          [this.f(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
+          where: { type: this.boolExp(table) },
         }),
+      }),
     );
   }
 
   private constraintEnum(table: Table): GraphQLEnumType {
     const name = this.tn(table, 'constraint');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          description: `unique or primary key constraints on table "${this.quoted(table)}"`,
-          values: Object.fromEntries(
-            (table.relation.constraints ?? []).map((c) => [
-              c.name,
-              {
-                description: this.since('newDescriptions')
-                  ? `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`
-                  : 'unique or primary key constraint',
-              },
-            ]),
-          ),
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        description: `unique or primary key constraints on table "${this.quoted(table)}"`,
+        values: Object.fromEntries(
+          (table.relation.constraints ?? []).map((c) => [
+            c.name,
+            {
+              description: this.since('newDescriptions')
+                ? `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`
+                : 'unique or primary key constraint',
+            },
+          ]),
+        ),
+      }),
     );
   }
 
@@ -737,41 +707,37 @@ export class TableSchemaBuilder {
 
   insertInput(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'insert_input');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `input type for inserting data into table "${this.quoted(table)}"`,
-          fields: () => {
-            const fields: InputFields = {};
-            for (const column of this.insertColumns(table)) fields[column.field] = { type: this.columnType(column), ...desc(column.description) };
-            for (const rel of table.relationships) {
-              if (this.perms(rel.target).insert === undefined) continue;
-              fields[rel.name] = { type: rel.kind === 'object' ? this.objRelInsertInput(rel.target) : this.arrRelInsertInput(rel.target) };
-            }
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `input type for inserting data into table "${this.quoted(table)}"`,
+        fields: () => {
+          const fields: InputFields = {};
+          for (const column of this.insertColumns(table)) fields[column.field] = { type: this.columnType(column), ...desc(column.description) };
+          for (const rel of table.relationships) {
+            if (this.perms(rel.target).insert === undefined) continue;
+            fields[rel.name] = { type: rel.kind === 'object' ? this.objRelInsertInput(rel.target) : this.arrRelInsertInput(rel.target) };
+          }
+          return fields;
+        },
+      }),
     );
   }
 
   private relInsertInput(table: Table, kind: 'obj' | 'arr'): GraphQLInputObjectType {
     const name = this.tn(table, `${kind}_rel_insert_input`);
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `input type for inserting ${kind === 'obj' ? 'object' : 'array'} relation for remote table "${this.quoted(table)}"`,
-          fields: () => {
-            const input = nn(this.insertInput(table));
-            const fields: InputFields = { data: { type: kind === 'obj' ? input : nn(list(input)) } };
-            const onConflict = this.onConflictType(table);
-            if (onConflict !== undefined) fields[this.f(table, 'on_conflict')] = { type: onConflict, description: this.upsertDescription() };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `input type for inserting ${kind === 'obj' ? 'object' : 'array'} relation for remote table "${this.quoted(table)}"`,
+        fields: () => {
+          const input = nn(this.insertInput(table));
+          const fields: InputFields = { data: { type: kind === 'obj' ? input : nn(list(input)) } };
+          const onConflict = this.onConflictType(table);
+          if (onConflict !== undefined) fields[this.f(table, 'on_conflict')] = { type: onConflict, description: this.upsertDescription() };
+          return fields;
+        },
+      }),
     );
   }
 
@@ -785,19 +751,17 @@ export class TableSchemaBuilder {
 
   mutationResponse(table: Table): GraphQLObjectType {
     const name = this.tn(table, 'mutation_response');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `response of any mutation on the table "${this.quoted(table)}"`,
-          fields: () => {
-            const fields: Fields = { [this.f(table, 'affected_rows')]: { type: nn(GraphQLInt), description: 'number of rows affected by the mutation' } };
-            if (this.select(table) !== undefined)
-              fields.returning = { type: nn(list(nn(this.tableType(table)))), description: 'data from the rows affected by the mutation' };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `response of any mutation on the table "${this.quoted(table)}"`,
+        fields: () => {
+          const fields: Fields = { [this.f(table, 'affected_rows')]: { type: nn(GraphQLInt), description: 'number of rows affected by the mutation' } };
+          if (this.select(table) !== undefined)
+            fields.returning = { type: nn(list(nn(this.tableType(table)))), description: 'data from the rows affected by the mutation' };
+          return fields;
+        },
+      }),
     );
   }
 
@@ -809,14 +773,12 @@ export class TableSchemaBuilder {
     const args: GraphQLFieldConfigArgumentMap = {};
     const input = (suffix: string, description: string, cols: readonly Column[], type: (c: Column) => GraphQLInputType): GraphQLInputObjectType => {
       const name = this.tn(table, suffix);
-      return this.named(
-        name,
-        () =>
-          new GraphQLInputObjectType({
-            name,
-            description,
-            fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: type(c), ...desc(c.description) }])),
-          }),
+      return this.named(name, () =>
+        inputType({
+          name,
+          description,
+          fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: type(c), ...desc(c.description) }])),
+        }),
       );
     };
     const jsonb = columns.filter((c) => c.enumRef === undefined && c.scalar.jsonb);
@@ -869,21 +831,19 @@ export class TableSchemaBuilder {
 
   private updatesType(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'updates');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          fields: () => {
-            const fields: InputFields = {};
-            for (const [key, arg] of Object.entries(this.updateOperators(table))) fields[key] = { type: arg.type, ...desc(arg.description ?? undefined) };
-            fields.where = {
-              type: nn(this.boolExp(table)),
-              ...desc(this.since('updatesWhereDescription') ? 'filter the rows which have to be updated' : undefined),
-            };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        fields: () => {
+          const fields: InputFields = {};
+          for (const [key, arg] of Object.entries(this.updateOperators(table))) fields[key] = { type: arg.type, ...desc(arg.description ?? undefined) };
+          fields.where = {
+            type: nn(this.boolExp(table)),
+            ...desc(this.since('updatesWhereDescription') ? 'filter the rows which have to be updated' : undefined),
+          };
+          return fields;
+        },
+      }),
     );
   }
 
@@ -904,44 +864,38 @@ export class TableSchemaBuilder {
 
   private pkColumnsInput(table: Table, columns: readonly Column[]): GraphQLInputObjectType {
     const name = this.tn(table, 'pk_columns_input');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `primary key columns input for table: ${this.quoted(table)}`,
-          fields: Object.fromEntries(columns.map((c) => [c.field, { type: nn(this.columnType(c)), ...desc(c.description) }])),
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `primary key columns input for table: ${this.quoted(table)}`,
+        fields: Object.fromEntries(columns.map((c) => [c.field, { type: nn(this.columnType(c)), ...desc(c.description) }])),
+      }),
     );
   }
 
   private streamCursorInput(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'stream_cursor_input');
     const valueName = this.tn(table, 'stream_cursor_value_input');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `Streaming cursor of the table "${this.quoted(table)}"`,
-          fields: () => ({
-            [this.f(table, 'initial_value')]: {
-              type: nn(
-                this.named(
-                  valueName,
-                  () =>
-                    new GraphQLInputObjectType({
-                      name: valueName,
-                      description: 'Initial value of the column from where the streaming should start',
-                      fields: () => Object.fromEntries(this.selectColumns(table).map((c) => [c.field, { type: this.columnType(c), ...desc(c.description) }])),
-                    }),
-                ),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `Streaming cursor of the table "${this.quoted(table)}"`,
+        fields: () => ({
+          [this.f(table, 'initial_value')]: {
+            type: nn(
+              this.named(valueName, () =>
+                inputType({
+                  name: valueName,
+                  description: 'Initial value of the column from where the streaming should start',
+                  fields: () => Object.fromEntries(this.selectColumns(table).map((c) => [c.field, { type: this.columnType(c), ...desc(c.description) }])),
+                }),
               ),
-              description: 'Stream column input with initial value',
-            },
-            ordering: { type: this.cursorOrdering(table.source), description: 'cursor ordering' },
-          }),
+            ),
+            description: 'Stream column input with initial value',
+          },
+          ordering: { type: this.cursorOrdering(table.source), description: 'cursor ordering' },
         }),
+      }),
     );
   }
 
@@ -964,13 +918,11 @@ export class TableSchemaBuilder {
   ): GraphQLFieldConfigArgumentMap {
     if (args.length === 0) return {};
     const name = source.typePrefix + this.namer(source).type(identifier, 'args') + source.typeSuffix;
-    const input = this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
-        }),
+    const input = this.named(name, () =>
+      inputType({
+        name,
+        fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
+      }),
     );
     return { args: { type: nn(input), description: `input parameters for function "${describedAs}"` } };
   }

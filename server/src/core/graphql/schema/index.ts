@@ -1,10 +1,10 @@
+import type { GraphQLObjectType } from 'graphql';
 import {
   DirectiveLocation,
   GraphQLBoolean,
   GraphQLDirective,
   GraphQLInt,
   GraphQLNonNull,
-  GraphQLObjectType,
   GraphQLSchema,
   lexicographicSortSchema,
   specifiedDirectives,
@@ -23,6 +23,7 @@ import { addRemoteSchemas } from './remote';
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import { ADMIN, inheritedRoles, roleNames, roleView } from './roles';
+import { objectType, sortedByName } from './sorted';
 
 export type { NamingConvention } from './naming';
 export { NAMING_CONVENTIONS, isNamingConvention } from './naming';
@@ -58,7 +59,7 @@ export type GeneratedSchema =
 
 /** The schema for a checked root (its project's files become the metadata JSON first). */
 export function generateSchema(root: { readonly project: Project }, models: DatabaseModels, options: SchemaOptions = {}): GeneratedSchema {
-  return generateSchemaFromMetadata(directoryToMetadata(root).metadata, models, options);
+  return generateSchemaFromMetadata(directoryToMetadata(root, { sourceMap: false }).metadata, models, options);
 }
 
 /** The schema for metadata JSON (as the engine's export_metadata gives it). */
@@ -84,11 +85,13 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   addActions(metadata, builder, catalog.sources, view, inherited, roots);
   const notes = [...catalog.notes];
   const rootType = (name: string, description: string | undefined, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>
-    Object.keys(fields).length === 0 ? undefined : new GraphQLObjectType({ name, ...(description !== undefined ? { description } : {}), fields });
+    Object.keys(fields).length === 0 ? undefined : objectType({ name, ...(description !== undefined ? { description } : {}), fields });
   // Only mutation_root has a description in the engine's schema.
-  const query = rootType('query_root', undefined, roots.query) ?? new GraphQLObjectType({ name: 'query_root', fields: {} });
+  const query = rootType('query_root', undefined, roots.query) ?? objectType({ name: 'query_root', fields: {} });
   const mutation = rootType('mutation_root', 'mutation root', roots.mutation);
   const subscription = rootType('subscription_root', undefined, roots.subscription);
+  // Root fields in name order, so the types are collected in one deterministic order too.
+  for (const kind of ['query', 'mutation', 'subscription'] as const) roots[kind] = sortedByName(roots[kind]);
   const generated = new GraphQLSchema({
     query,
     ...(mutation ? { mutation } : {}),
@@ -98,7 +101,7 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   });
   const remote = addRemoteSchemas(generated, metadata, view, options.remoteSchemas ?? {}, options.remoteSchemaPermissions === true);
   notes.push(...remote.notes);
-  return { ok: true, schema: lexicographicSortSchema(remote.schema), notes, roles };
+  return { ok: true, schema: remote.schema === generated ? generated : lexicographicSortSchema(remote.schema), notes, roles };
 }
 
 /** The engine's `@cached` query directive (in every v2 schema, Community Edition included). */
