@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import * as esbuild from 'esbuild';
 import { ensureBuilt } from './build.mjs';
+import { bundleEntry } from './coreBundle.mjs';
 import { projectWithMigrations } from './databaseModel.mjs';
 import { round, summary } from './stats.mjs';
 
@@ -44,16 +44,7 @@ function args(argv) {
 
 async function loadBundle(dir) {
   const outfile = path.join(dir, 'schema-bench.js');
-  await esbuild.build({
-    stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-schema.ts' },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile,
-    logLevel: 'warning',
-    external: ['@electric-sql/pglite', 'pg'],
-  });
+  await bundleEntry(ENTRY, outfile, { external: ['@electric-sql/pglite', 'pg'] });
   return createRequire(import.meta.url)(outfile);
 }
 

@@ -178,8 +178,17 @@ export class TableSchemaBuilder {
 
   /** A table's type name: `users_bool_exp` (source type prefix and suffix included). */
   private tn(table: Table, ...suffix: string[]): string {
-    return table.source.typePrefix + this.namer(table.source).type(table.identifier, ...suffix) + table.source.typeSuffix;
+    const key = suffix.join('\u0000');
+    let names = this.typeNames.get(table);
+    if (names === undefined) this.typeNames.set(table, (names = new Map()));
+    let name = names.get(key);
+    if (name === undefined)
+      names.set(key, (name = table.source.typePrefix + this.namer(table.source).type(table.identifier, ...suffix) + table.source.typeSuffix));
+    return name;
   }
+
+  /** Each table's type names by suffix: made once (a type is referred to many times). */
+  private readonly typeNames = new Map<Table, Map<string, string>>();
 
   private f(table: Table | undefined, ...parts: string[]): string {
     return this.namer(table?.source).field(...parts);
@@ -431,6 +440,14 @@ export class TableSchemaBuilder {
 
   /** `distinct_on`, `limit`, `offset`, `order_by`, `where`. */
   selectArgs(table: Table): GraphQLFieldConfigArgumentMap {
+    let args = this.selectArgsMemo.get(table);
+    if (args === undefined) this.selectArgsMemo.set(table, (args = this.makeSelectArgs(table)));
+    return args;
+  }
+
+  private readonly selectArgsMemo = new Map<Table, GraphQLFieldConfigArgumentMap>();
+
+  private makeSelectArgs(table: Table): GraphQLFieldConfigArgumentMap {
     return {
       [this.f(table, 'distinct_on')]: { type: list(nn(this.selectColumnEnum(table))), description: 'distinct select on columns' },
       limit: { type: GraphQLInt, description: 'limit the number of rows returned' },
