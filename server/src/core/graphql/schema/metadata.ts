@@ -176,6 +176,10 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       ...(text(rootFields?.namespace) !== undefined ? { namespace: text(rootFields?.namespace) } : {}),
       model,
     };
+    for (const key of ['native_queries', 'logical_models', 'stored_procedures']) {
+      const count = listOf(sourceMeta[key]).length;
+      if (count > 0) notes.push(`source ${name}: ${count} ${key.replace('_', ' ')} left out (not generated yet)`);
+    }
     if (source.namespace !== undefined) notes.push(`source ${name}: the root field namespace ${source.namespace} is not generated; its fields are at the root`);
     sources.push(source);
     for (const tableValue of listOf(sourceMeta.tables)) {
