@@ -60,6 +60,9 @@ const summary = await runFuzz({
   workers,
   limitMs,
   budget,
+  onFailure(f) {
+    console.log(`  failure: case ${f.case.index} ${f.case.file} [${f.case.mutators.join(', ')}] ${f.failure.kind}: ${f.failure.message.split('\n')[0]}`);
+  },
   onProgress(done, failures) {
     const now = Date.now();
     if (now - last < 10_000 && done !== cases) return;

@@ -6,6 +6,7 @@ import * as zlib from 'node:zlib';
 import type { CaseFailure, FuzzCase } from './cases';
 import { makeCase } from './cases';
 import { DEFAULT_CORPUS, loadCorpus } from './corpus';
+import type { CorpusProject } from './corpus';
 import type { CaseDone, CaseRequest, WorkerInit } from './worker';
 
 export interface FuzzOptions {
@@ -19,6 +20,7 @@ export interface FuzzOptions {
   readonly workers?: number;
   readonly corpusDir?: string;
   readonly onProgress?: (done: number, failures: number) => void;
+  readonly onFailure?: (failure: FoundFailure) => void;
 }
 
 export interface FoundFailure {
@@ -54,6 +56,8 @@ export const DEFAULT_LIMIT_MS = 2000;
  * is 4 MB, on which deep nesting that overflows (and is reported) in production recurses on instead.
  */
 const WORKER_STACK_MB = 1;
+/** A case still running after this many times the limit in wall time is a hang, whatever CPU time it had. */
+const HANG_WALL_TIMES = 10;
 
 /** One worker thread; a case that runs over the limit kills it (a fresh one takes its place). */
 class CaseRunner {
@@ -84,11 +88,28 @@ class CaseRunner {
         resolve({ index, ms: performance.now() - started, failure: { kind: 'crash', message: error.stack ?? error.message } });
       };
       const onExit = (code: number): void => onError(new Error(`worker exited with code ${code}`));
-      const timer = setTimeout(() => {
+      // A hang is a case that has used the limit in CPU time (the process's: with one worker, that
+      // worker's), or ten times it in wall time: a loaded machine lets a busy case wait for a core.
+      const cpu = process.cpuUsage();
+      let timer: NodeJS.Timeout;
+      const watch = (): void => {
+        const used = process.cpuUsage(cpu);
+        const cpuMs = (used.user + used.system) / 1000;
+        const wallMs = performance.now() - started;
+        if (cpuMs < limitMs && wallMs < HANG_WALL_TIMES * limitMs) {
+          timer = setTimeout(watch, Math.max(50, Math.min(limitMs - cpuMs, HANG_WALL_TIMES * limitMs - wallMs)));
+          return;
+        }
         settle();
         this.stop();
-        resolve({ index, ms: limitMs, failure: { kind: 'hang', message: `no answer within ${limitMs} ms (worker killed)` } });
-      }, limitMs);
+        resolve({
+          index,
+          ms: wallMs,
+          cpuMs,
+          failure: { kind: 'hang', message: `no answer after ${Math.round(cpuMs)} ms of CPU time, ${Math.round(wallMs)} ms of wall time (worker killed)` },
+        });
+      };
+      timer = setTimeout(watch, limitMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
@@ -122,7 +143,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   const init: WorkerInit = { corpusDir: options.corpusDir ?? DEFAULT_CORPUS, seed: options.seed };
   const runners = Array.from({ length: Math.max(1, options.workers ?? 1) }, () => new CaseRunner(init));
   const started = performance.now();
-  const found: { index: number; failure: CaseFailure }[] = [];
+  const found: FoundFailure[] = [];
+  let corpus: CorpusProject[] | undefined;
+  // Saved as found (a long run's failures are there to look at while it goes on).
+  const keep = (index: number, failure: CaseFailure): void => {
+    corpus ??= loadCorpus(init.corpusDir);
+    const c = makeCase(corpus, options.seed, index);
+    const f = { case: c, failure, ...(options.out ? { saved: saveReproducer(options.out, c, failure, options.seed) } : {}) };
+    found.push(f);
+    options.onFailure?.(f);
+  };
   let next = 0;
   let done = 0;
   let slowestMs = 0;
@@ -133,7 +163,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
     while (next < options.cases && !aborted) {
       const index = next++;
       const result = await judgedRun(runner, index, limitMs, options.budget ?? true);
-      if (result.failure) found.push({ index, failure: result.failure });
+      if (result.failure) keep(index, result.failure);
       else {
         if (spent(result) > slowestMs) [slowestMs, slowestCase] = [spent(result), index];
         const time = { case: index, ms: spent(result), bytes: result.bytes ?? 0, budgetMs: result.budgetMs ?? Infinity };
@@ -157,13 +187,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   } finally {
     for (const r of runners) r.stop();
   }
-  const corpus = found.length > 0 ? loadCorpus(init.corpusDir) : [];
-  const failures = found
-    .sort((a, b) => a.index - b.index)
-    .map(({ index, failure }) => {
-      const c = makeCase(corpus, options.seed, index);
-      return { case: c, failure, ...(options.out ? { saved: saveReproducer(options.out, c, failure, options.seed) } : {}) };
-    });
+  const failures = found.sort((a, b) => a.case.index - b.case.index);
   return {
     cases: options.cases,
     failures,
@@ -182,7 +206,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
 async function judgedRun(runner: CaseRunner, request: CaseRequest, limitMs: number, budget: boolean): Promise<CaseDone> {
   const judged = (r: CaseDone): CaseDone => {
     if (r.failure) return r;
-    if (r.ms > limitMs) return { ...r, failure: { kind: 'hang', message: `took ${Math.round(r.ms)} ms, over ${limitMs} ms` } };
+    if (spent(r) > limitMs) return { ...r, failure: { kind: 'hang', message: `took ${Math.round(spent(r))} ms, over ${limitMs} ms` } };
     if (budget && r.budgetMs !== undefined && spent(r) > r.budgetMs)
       return {
         ...r,
