@@ -231,12 +231,14 @@ export const HELP = `Usage: graphql-metadata check [DIR...] [options]
        graphql-metadata export --server URL [DIR] [options]
        graphql-metadata apply --server URL [DIR] [options]
        graphql-metadata diff --server URL [DIR] [options]
+       graphql-metadata cache [--clean]
 
 check   Checks every GraphQL engine metadata project (config v3) found below each DIR (default: .).
 export  Writes the server's metadata into DIR in the engine CLI's layout, all or nothing; files the
         export does not own are left alone, files of removed tables, functions and sources are deleted.
 apply   Checks DIR and refuses when it has errors; else replaces the server's metadata with it.
 diff    Prints, per file, what export would change (a unified diff of DIR against the server).
+cache   Prints where the cache is and its size; --clean empties it (see graphql-metadata cache --help).
 DIR of export, apply and diff is the metadata folder (the one with version.yaml); a project folder
 with a metadata/ folder inside works too.
 
@@ -271,6 +273,7 @@ Options of all commands:
 
 Environment:
   ${ADMIN_SECRET_ENV}     the admin secret, sent as x-hasura-admin-secret (there is no flag for it)
+  GRAPHQL_METADATA_CACHE_MAX_MB     the most the cache folder may hold, in MB (default 256)
 
 Exit codes: 0 success (check: no errors; diff: no differences), 1 errors or refused (check: errors or
 too many warnings; apply: local errors, a conflict or the server rejected the metadata; diff: there are

@@ -24,9 +24,11 @@ import { buildReport, listed } from './report';
 import type { Report } from './report';
 import { nodeTreeFs } from './writeTree';
 import type { CliEnv } from './env';
+import { runCacheCommand } from './cache';
 
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
 export async function runCli(env: CliEnv): Promise<number> {
+  if (env.argv[0] === 'cache') return runCacheCommand(env.argv.slice(1), env);
   const args = parseArgs(env.argv, env.isTty);
   switch (args.command) {
     case 'check':
