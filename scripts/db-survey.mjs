@@ -69,6 +69,8 @@ const totals = (all) => {
   return sum;
 };
 const now = totals(results);
-console.log(`\nprojects: ${Object.keys(results).length}; over the bar (an error or more than 3 warnings): ${Object.values(results).filter((r) => over(r.counts)).length}`);
+console.log(
+  `\nprojects: ${Object.keys(results).length}; over the bar (an error or more than 3 warnings): ${Object.values(results).filter((r) => over(r.counts)).length}`,
+);
 console.log(`totals: ${summary(now)}${before ? ` (before ${summary(totals(before))})` : ''}`);
 if (jsonOut !== undefined) writeFileSync(jsonOut, JSON.stringify(results, null, 1));

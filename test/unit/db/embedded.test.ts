@@ -298,3 +298,68 @@ describe('the saved fresh database', () => {
     fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 });
+
+describe("a platform's schemas (nhost auth and storage) laid before the migrations", () => {
+  test('the project tracks auth.users and its migrations only reference it: every statement applies, the platform tables are there with their columns, and their schemas are not judged', async () => {
+    const dir = writeTempProject(
+      {
+        'metadata/version.yaml': 'version: 3\n',
+        'migrations/default/1_init/up.sql': [
+          'CREATE SCHEMA IF NOT EXISTS auth;',
+          'CREATE TABLE public.todo (id int PRIMARY KEY, user_id uuid NOT NULL REFERENCES auth.users (id), file_id uuid REFERENCES storage.files (id));',
+          "INSERT INTO storage.buckets (id, max_upload_file_size) VALUES ('avatars', 1000);",
+          '',
+        ].join('\n'),
+      },
+      'gem-db-nhost-',
+    );
+    const [build] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres', tables: ['public.todo', 'auth.users'] }], {
+      cache: false,
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(build?.status, 'from migrations: 1/1 applied');
+    assert.deepEqual(build?.findings, []);
+    assert.deepEqual(build?.model?.externalSchemas, ['auth', 'storage']);
+    const users = build?.model?.relations['auth.users'];
+    assert.deepEqual(
+      users?.columns.slice(0, 9).map((c) => `${c.name} ${c.type}${c.nullable ? '' : ' not null'}`),
+      [
+        'id uuid not null',
+        'created_at timestamp with time zone not null',
+        'updated_at timestamp with time zone not null',
+        'last_seen timestamp with time zone',
+        'disabled boolean not null',
+        'display_name text not null',
+        'avatar_url text not null',
+        'locale character varying(2) not null',
+        'email auth.email',
+      ],
+    );
+    assert.deepEqual(users?.uniques, [['email'], ['phone_number']]);
+    assert.deepEqual(
+      Object.keys(build?.model?.relations ?? {}).filter((k) => !k.startsWith('public.')),
+      [
+        'auth.provider_requests',
+        'auth.providers',
+        'auth.refresh_token_types',
+        'auth.refresh_tokens',
+        'auth.roles',
+        'auth.user_providers',
+        'auth.user_roles',
+        'auth.user_security_keys',
+        'auth.users',
+        'storage.buckets',
+        'storage.files',
+        'storage.virus',
+      ],
+    );
+    assert.deepEqual(
+      build?.model?.relations['storage.files']?.foreignKeys.map((k) => `${k.columns.join()} -> ${k.refSchema}.${k.refTable}(${k.refColumns.join()})`),
+      ['bucket_id -> storage.buckets(id)', 'uploaded_by_user_id -> auth.users(id)'],
+    );
+    assert.deepEqual(
+      build?.model?.relations['public.todo']?.foreignKeys.map((k) => `${k.columns.join()} -> ${k.refSchema}.${k.refTable}`),
+      ['file_id -> storage.files', 'user_id -> auth.users'],
+    );
+  });
+});

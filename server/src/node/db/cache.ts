@@ -14,7 +14,7 @@ import type { ApplyResult } from './runner';
  */
 
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
-const RUNNER_VERSION = 'graphql-metadata db model 2';
+const RUNNER_VERSION = 'graphql-metadata db model 3';
 
 export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
   return path.join(cacheDir, 'graphql-engine-metadata');
@@ -22,7 +22,8 @@ export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(o
 
 /** The content key of a source's migrations. */
 export function migrationsKey(migrations: SourceMigrations): string {
-  const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n`);
+  const platform = migrations.platform ? `${migrations.platform.name}:${migrations.platform.schemas.map((s) => s.schema).join(',')}` : '';
+  const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n${platform}\n`);
   for (const file of migrations.files) hash.update(`${file.phase}\t${file.file}\t${file.text.length}\n`).update(file.text).update('\n');
   return hash.digest('hex');
 }

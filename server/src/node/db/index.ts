@@ -58,7 +58,7 @@ export interface BuildOptions {
 
 /** The sources of a root's databases.yaml, as the index has them. */
 export function sourcesOf(index: Pick<ProjectIndex, 'sources'>): SourceRef[] {
-  return index.sources.map((s) => ({ name: s.name.name, kind: s.kind }));
+  return index.sources.map((s) => ({ name: s.name.name, kind: s.kind, tables: s.tables.map((t) => t.key) }));
 }
 
 /** Builds the model of each source of the metadata folder `root` (a path), in the order given. */
@@ -131,7 +131,12 @@ async function buildFromMigrations(
   const cached = useCache ? await readCachedBuild(folder, root, key, migrations.source) : undefined;
   if (cached !== undefined) return { build: withFileFindings(cached, migrations), info: { cached: true } };
   const outcome = await runEmbedded(
-    { source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder, buildCache: { folder, root, key } } : {}) },
+    {
+      source: migrations.source,
+      files: migrations.files,
+      ...(migrations.platform ? { platform: migrations.platform } : {}),
+      ...(useCache ? { dataDirCache: folder, buildCache: { folder, root, key } } : {}),
+    },
     {
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.workerPath !== undefined ? { workerPath: options.workerPath } : {}),

@@ -2,6 +2,7 @@ import type { Finding } from '../../core/diagnostics';
 import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
 import type { MigrationFile, MigrationStatement } from '../../core/db/migrations';
 import type { DatabaseModel } from '../../core/db/model';
+import type { Platform } from '../../core/db/platforms';
 import { emptyOrigins, mentionedNames, recordOrigins, withOrigins } from '../../core/db/origins';
 import type { Origins } from '../../core/db/origins';
 import { Healer } from './heal';
@@ -19,6 +20,8 @@ export interface SqlDatabase {
 export interface ApplyJob {
   readonly source: string;
   readonly files: readonly MigrationFile[];
+  /** A platform's schemas, laid before the migrations (core/db/platforms.ts). */
+  readonly platform?: Platform;
   /** A folder where the worker keeps a fresh database to start from (saves initdb's work on later runs). */
   readonly dataDirCache?: string;
   /**
@@ -143,6 +146,8 @@ export class MigrationRunner {
   async run(job: ApplyJob): Promise<ApplyResult> {
     this.healer = new Healer(this.db, schemasCreated(job.files));
     await this.db.exec('CREATE EXTENSION IF NOT EXISTS pgcrypto');
+    // A platform's schemas (a definition that fails leaves the healer's stand-ins to cover what the migrations need).
+    for (const schema of job.platform?.schemas ?? []) await this.db.exec(schema.sql).catch(() => this.db.exec('ROLLBACK').catch(() => undefined));
     const timescale = firstTimescaleUse(job.files);
     if (timescale !== undefined) {
       await this.db.exec(TIMESCALE_STUBS);
@@ -162,7 +167,7 @@ export class MigrationRunner {
     try {
       await this.db.exec(INTROSPECTION_SETUP);
       const model = await introspect(async (sql) => (await this.db.query(sql)).rows, job.source, origin);
-      const external = this.healer.externalSchemas;
+      const external = [...new Set([...this.healer.externalSchemas, ...(job.platform?.schemas ?? []).map((s) => s.schema)])].sort();
       return {
         ...withoutSchema(withOrigins(model, this.origins), STUB_SCHEMA),
         uncertain: [...this.uncertain].sort(),
