@@ -14,7 +14,7 @@ import type { ApplyResult } from './runner';
  */
 
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
-const RUNNER_VERSION = 'graphql-metadata db model 3';
+const RUNNER_VERSION = 'graphql-metadata db model 4';
 
 export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
   return path.join(cacheDir, 'graphql-engine-metadata');
@@ -40,7 +40,7 @@ interface Entry {
 
 /** A source's build from what the worker's migration run gave (the same whether read back from the cache or not). */
 export function migrationsBuild(source: string, result: ApplyResult): SourceBuild {
-  return { source, model: result.model, status: `from migrations: ${result.applied}/${result.total} applied`, findings: result.findings };
+  return { source, model: result.model, status: result.status, findings: result.findings };
 }
 
 /** The cached build of these migrations, when there is one with the same key (a damaged file is a miss). */

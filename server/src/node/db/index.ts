@@ -107,7 +107,12 @@ const LIVE_FALLBACK = 'The model comes from the migrations instead (mode auto).'
 function withLiveFailure(live: SourceBuild, migrations: SourceBuild): SourceBuild {
   if (migrations.model === undefined) return { ...live, findings: [...live.findings, ...migrations.findings] };
   const why = live.status.replace(/^live: /, '');
-  const findings = live.findings.map((f) => ({ ...f, message: f.message.replace(LIVE_NO_MODEL, LIVE_FALLBACK) }));
+  // The model is there after all: the connection that failed is information, not a warning.
+  const findings = live.findings.map((f) => ({
+    ...f,
+    message: f.message.replace(LIVE_NO_MODEL, LIVE_FALLBACK),
+    ...(f.code === 'database-connection-failed' ? { severity: 'info' as const } : {}),
+  }));
   return { ...migrations, status: `live failed: ${why}; ${migrations.status}`, findings: [...findings, ...migrations.findings] };
 }
 
