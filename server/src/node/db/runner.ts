@@ -1,12 +1,16 @@
-import type { Finding } from '../../core/diagnostics';
-import { causeFindings, Causes, madeNames, migrationsStatus } from '../../core/db/causes';
-import type { Cause } from '../../core/db/causes';
-import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
-import type { MigrationFile, MigrationStatement } from '../../core/db/migrations';
-import type { DatabaseModel } from '../../core/db/model';
-import type { Platform } from '../../core/db/platforms';
-import { emptyOrigins, mentionedNames, recordOrigins, withOrigins } from '../../core/db/origins';
-import type { Origins } from '../../core/db/origins';
+import {
+  causeFindings,
+  Causes,
+  emptyOrigins,
+  introspect,
+  INTROSPECTION_SETUP,
+  madeNames,
+  mentionedNames,
+  migrationsStatus,
+  recordOrigins,
+  withOrigins,
+} from '../../core';
+import type { Cause, DatabaseModel, Finding, MigrationFile, MigrationStatement, Origins, Platform } from '../../core';
 import { Healer } from './heal';
 
 /**
