@@ -14,7 +14,7 @@ import type {
 import type { FeatureContext } from './features/context';
 import { rangedChange } from './features/rangedChange';
 import { uriToPath } from './uri';
-import { foldersEmptiedBy } from '../core/sync/emptied';
+import { foldersEmptiedBy } from '../core';
 
 /**
  * The custom requests behind the server commands: project facts for the prompts, and the local
