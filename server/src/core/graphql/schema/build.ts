@@ -180,7 +180,7 @@ export class TableSchemaBuilder {
   private tn(table: Table, ...suffix: string[]): string {
     const key = suffix.join('\u0000');
     let names = this.typeNames.get(table);
-    if (names === undefined) this.typeNames.set(table, (names = new Map()));
+    if (names === undefined) this.typeNames.set(table, (names = new Map<string, string>()));
     let name = names.get(key);
     if (name === undefined)
       names.set(key, (name = table.source.typePrefix + this.namer(table.source).type(table.identifier, ...suffix) + table.source.typeSuffix));
