@@ -27,6 +27,8 @@ create procedure p() language sql as $$ select 1 $$;
 create domain email as text check (value like '%@%');
 create table color (value text primary key, comment text);
 insert into color values ('red', 'Red'), ('blue', null);
+create table size (value text primary key);
+insert into size values ('s');
 create table contact (id int primary key, mail email not null, color text references color (value));
 create schema hdb_catalog;
 create table hdb_catalog.hdb_version (v text);
@@ -64,6 +66,7 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
         'public.contact table',
         'public.events partitioned_table',
         'public.mv materialized_view',
+        'public.size table',
         'public.v view',
       ],
     );
@@ -102,6 +105,26 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
     );
     assert.equal(model.relations['public.v']?.updatable, 28);
     assert.equal(model.relations['public.mv']?.updatable, undefined);
+  });
+
+  test('an enum-shaped table the connection may not read loses its rows, not the model', async () => {
+    await db.exec('begin');
+    await db.exec(INTROSPECTION_SETUP);
+    const failing = await introspect(
+      async (sql) => {
+        // A statement that fails in the database aborts the transaction, as a permission error would.
+        const text = sql.includes('FROM "public"."color"') ? 'SELECT * FROM public.no_such_table' : sql;
+        return (await db.query<Record<string, unknown>>(text)).rows;
+      },
+      'default',
+      { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 },
+    );
+    await db.exec('rollback');
+    assert.equal(failing.relations['public.color']?.enumRows, undefined);
+    assert.deepEqual(failing.relations['public.contact'], model.relations['public.contact']);
+    // The next enum-shaped table is still read: the failure was rolled back to its savepoint.
+    assert.deepEqual(failing.relations['public.size']?.enumRows, [{ value: 's' }]);
+    assert.deepEqual(Object.keys(failing.relations), Object.keys(model.relations));
   });
 
   test('keys: a unique index counts without predicate or expression, included columns left out; foreign keys keep their column order', () => {

@@ -110,8 +110,16 @@ export async function introspect(
       relations[key] = relation;
       continue;
     }
-    const result = await run(enumRowsQuery(relation, shape));
-    relations[key] = { ...relation, enumRows: enumRowsFrom(result[0]?.rows) };
+    // A table the connection may not read (a live database) loses its rows, not the whole model.
+    await run('SAVEPOINT enum_rows');
+    try {
+      const result = await run(enumRowsQuery(relation, shape));
+      relations[key] = { ...relation, enumRows: enumRowsFrom(result[0]?.rows) };
+      await run('RELEASE SAVEPOINT enum_rows');
+    } catch {
+      await run('ROLLBACK TO SAVEPOINT enum_rows');
+      relations[key] = relation;
+    }
   }
   return { ...model, relations };
 }
