@@ -896,7 +896,7 @@ export class TableSchemaBuilder {
     return this.named(name, () =>
       inputType({
         name,
-        description: `Streaming cursor of the table "${this.quoted(table)}"`,
+        description: `Streaming cursor of the table "${table.customName ?? this.quoted(table)}"`,
         fields: () => ({
           [this.f(table, 'initial_value')]: {
             type: nn(

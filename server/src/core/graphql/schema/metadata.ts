@@ -89,6 +89,8 @@ export interface Table {
   readonly relation: RelationModel;
   /** The name the engine builds the table's GraphQL names from (`custom_name`, else `schema_name`, `name` in public). */
   readonly identifier: string;
+  /** `configuration.custom_name`, when there is one. */
+  readonly customName?: string;
   readonly columns: Column[];
   readonly relationships: Relationship[];
   readonly computedFields: ComputedField[];
@@ -202,6 +204,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         meta,
         relation,
         identifier: customName ?? (qualified.schema === 'public' ? qualified.name : `${qualified.schema}_${qualified.name}`),
+        ...(customName !== undefined ? { customName } : {}),
         columns: [],
         relationships: [],
         computedFields: [],
