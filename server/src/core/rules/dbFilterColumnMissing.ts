@@ -1,8 +1,8 @@
 import { boolExpColumnRefs } from '../db/columnRefs';
 import type { BoolExpTables } from '../project/boolExp';
 import type { DatabaseModels } from '../db/model';
-import { boolExpTables, tableId } from '../db/views';
-import type { IndexTables } from '../db/views';
+import { boolExpTables, tableId } from '../db/modelViews';
+import type { IndexTables } from '../db/modelViews';
 import type { Finding } from '../diagnostics';
 import type { TableFact } from '../project/index/types';
 import { missingColumns } from './dbColumnMissing';
