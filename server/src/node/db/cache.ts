@@ -49,6 +49,7 @@ export async function readCachedBuild(folder: string, root: string, key: string,
     if (entry.key !== key || typeof entry.build !== 'object' || entry.build === null || entry.build.source !== source) return undefined;
     return entry.build;
   } catch {
+    // Silent: a missing or damaged cache file is a miss: the model is built.
     return undefined;
   }
 }
@@ -62,6 +63,7 @@ export function writeCachedBuild(folder: string, root: string, key: string, buil
     fs.writeFileSync(temp, JSON.stringify({ key, build } satisfies Entry), { mode: 0o600 });
     fs.renameSync(temp, file);
   } catch {
+    // Silent: a cache that cannot be written is only a slower next start (the doc comment).
     fs.rmSync(temp, { force: true });
   }
 }
