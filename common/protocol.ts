@@ -105,6 +105,11 @@ export type EditForOperationResult =
       readonly files: readonly string[];
       /** Things the user should know (e.g. what was left for them to do by hand). */
       readonly notes: readonly string[];
+      /**
+       * Folders the change leaves empty (a dropped or renamed source's), absolute, deepest first
+       * (core/sync/emptied.ts): removed after the edit, each only if it is empty then. Absent: none.
+       */
+      readonly emptiedFolders?: readonly string[];
     }
   /** Why the local files cannot be updated to match. */
   | { readonly ok: false; readonly error: string };

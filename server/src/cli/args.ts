@@ -5,6 +5,7 @@
  * one entry of COMMANDS with its options; a new option is one entry in its command's list.
  */
 import type { Dialect } from '../../../common/api/types';
+import { CACHE_MAX_MB_ENV } from '../node/cacheFolder';
 import { DATABASE_MODES, parseEngineVersion, redactPasswords, SEVERITY_SETTINGS } from '../core';
 import type { DatabaseMode, EngineVersion, Severity } from '../core';
 
@@ -46,7 +47,15 @@ export interface EngineArgs {
   readonly resourceVersion: number | undefined;
 }
 
-export type ParsedArgs = CheckArgs | EngineArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
+/** `cache`: print where the cache is and its size, or empty it. */
+export interface CacheArgs {
+  readonly command: 'cache';
+  readonly clean: boolean;
+  readonly color: boolean;
+}
+
+export type ParsedArgs =
+  CheckArgs | EngineArgs | CacheArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
 
 /** The only way to give the admin secret: flags end up in shell history and process lists. */
 export const ADMIN_SECRET_ENV = 'GRAPHQL_METADATA_ADMIN_SECRET';
@@ -280,6 +289,25 @@ function engineCommand(command: EngineArgs['command'], about: readonly string[],
   });
 }
 
+// ── cache ──────────────────────────────────────────────────────────────────────────────────────────
+
+type CacheState = Colored & { clean: boolean; operands: string[] };
+
+const CACHE: CommandSpec<CacheState> = {
+  usage: 'cache [--clean]',
+  about: [
+    'Prints where the cache is (models built from migrations, base databases, parse stores) and its',
+    'size, kept within GRAPHQL_METADATA_CACHE_MAX_MB (default 256); --clean empties it.',
+  ],
+  options: [{ names: ['--clean'], help: ["remove the cache's files"], set: (s) => void (s.clean = true) }],
+  start: () => ({ clean: false, operands: [], color: undefined }),
+  operand: (s, word) => void s.operands.push(word),
+  finish: (s, color) =>
+    s.operands.length > 0
+      ? { command: 'error', message: `cache takes no folder (\`${s.operands[0]!}\`): it prints the one cache of this user.` }
+      : { command: 'cache', clean: s.clean, color: s.color ?? color },
+};
+
 // ── every command ──────────────────────────────────────────────────────────────────────────────────
 
 /** A command as --help and the parse see it (its state's type hidden). */
@@ -318,6 +346,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     [SERVER, DIALECT, RESOURCE_VERSION],
   ),
   diff: engineCommand('diff', ['Prints, per file, what export would change (a unified diff of DIR against the server).'], [SERVER, DIALECT]),
+  cache: commandOf('cache', CACHE),
 } as const;
 
 /** Said in --help after the commands. */
@@ -440,6 +469,7 @@ function helpText(): string {
 
 Environment:
   ${ADMIN_SECRET_ENV}     the admin secret, sent as x-hasura-admin-secret (there is no flag for it)
+  ${CACHE_MAX_MB_ENV}     the most the cache folder may hold, in MB (default 256)
 
 Exit codes: 0 success (check: no errors; diff: no differences), 1 errors or refused (check: errors or
 too many warnings; apply: local errors, a conflict or the server rejected the metadata; diff: there are

@@ -30,6 +30,7 @@ import type { Report } from './report';
 import { nodeTreeFs } from './writeTree';
 import { fail, say } from './env';
 import type { CliEnv } from './env';
+import { runCacheCommand } from './cache';
 
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
 export async function runCli(env: CliEnv): Promise<number> {
@@ -43,6 +44,8 @@ export async function runCli(env: CliEnv): Promise<number> {
       return runApply(args, env);
     case 'diff':
       return runDiff(args, env);
+    case 'cache':
+      return runCacheCommand(args, env);
     case 'error':
       env.stderr(`graphql-metadata: ${args.message}\nRun \`graphql-metadata --help\` for the commands and options.\n`);
       return 2;

@@ -192,6 +192,15 @@ event_triggers:
       databases: db({ uncertain: ['fresh'] }),
     });
   });
+  test("a platform's table (nhost's storage.files, from its definition) has columns the definition does not vouch for: not reported; the same table outside a platform schema is", () => {
+    const files = (marked: boolean): Record<string, string> => ({
+      'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include storage_files.yaml"\n',
+      'databases/default/tables/storage_files.yaml': `table:\n  name: files\n  schema: storage\nselect_permissions:\n  - role: user\n    permission:\n      columns: [id, ${marked ? '⟦is_uploaded⟧' : 'is_uploaded'}]\n      filter: {}\n`,
+    });
+    const spec = { ...SPEC, schemas: ['public', 'storage'], relations: { ...SPEC.relations, 'storage.files': { columns: { id: 'uuid' }, pk: ['id'] } } };
+    assertMarked('db-column-missing', files(false), { databases: models({ ...dbModel(spec), externalSchemas: ['storage'] }) });
+    assertMarked('db-column-missing', files(true), { databases: models(dbModel(spec)) });
+  });
 });
 
 describe('db-foreign-key-missing and db-foreign-key-ambiguous', () => {
