@@ -101,7 +101,7 @@ export { modelSourcesWithoutList, trackTablesChange, untrackedTables } from './e
 // ── Sync: directory <-> metadata JSON (export, apply, diff) ─────────────────────────────────────
 export { directoryToMetadata } from './sync/directory';
 export type { BuiltMetadata } from './sync/directory';
-export { emptiedFolders } from './sync/emptied';
+export { emptiedFolders, foldersEmptiedBy } from './sync/emptied';
 export { ExportPathError, metadataToFiles, unexportedKeys } from './sync/files';
 export { isJsonObject } from './sync/json';
 export type { JsonObject } from './sync/json';
