@@ -21,7 +21,11 @@ export { cacheFolder } from '../cacheFolder';
 export function migrationsKey(migrations: SourceMigrations): string {
   const platform = migrations.platform ? `${migrations.platform.name}:${migrations.platform.schemas.map((s) => s.schema).join(',')}` : '';
   const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n${platform}\n`);
-  for (const file of migrations.files) hash.update(`${file.phase}\t${file.file}\t${file.text.length}\n`).update(file.text).update('\n');
+  for (const file of migrations.files) {
+    // A large file is not read here (the database child reads it): its size and modification time stand for its text.
+    const large = file.large ? `\t${file.large.size}\t${file.large.modified ?? ''}` : '';
+    hash.update(`${file.phase}\t${file.file}\t${file.text.length}${large}\n`).update(file.text).update('\n');
+  }
   return hash.digest('hex');
 }
 
@@ -50,6 +54,7 @@ export async function readCachedBuild(folder: string, root: string, key: string,
     markUsed(file);
     return entry.build;
   } catch {
+    // Silent: a missing or damaged cache file is a miss: the model is built.
     return undefined;
   }
 }
@@ -63,6 +68,7 @@ export function writeCachedBuild(folder: string, root: string, key: string, buil
     fs.writeFileSync(temp, JSON.stringify({ key, build } satisfies Entry), { mode: 0o600 });
     fs.renameSync(temp, file);
   } catch {
+    // Silent: a cache that cannot be written is only a slower next start (the doc comment).
     fs.rmSync(temp, { force: true });
   }
 }
