@@ -283,4 +283,70 @@ describe('generateSchema: the engine rules on a small project', () => {
       'remote schema payments: its root fields and types need its own schema, so they are left out (supply its SDL: --remote-schema payments=FILE)',
     ]);
   });
+
+  test('a tracked function: its root fields and args, volatile ones as mutations, permissions inferred unless the engine is told otherwise', () => {
+    const search = {
+      schema: 'public',
+      name: 'search_articles',
+      args: [{ name: 'q', type: 'text', mode: 'in' as const, hasDefault: true }],
+      returnType: 'public.article',
+      returnsRelation: 'public.article',
+      returnsSet: true,
+      volatility: 'stable' as const,
+    };
+    const bump = { ...search, name: 'bump_articles', args: [], volatility: 'volatile' as const };
+    const model: DatabaseModel = { ...MODEL, functions: { 'public.search_articles': [search], 'public.bump_articles': [bump] } };
+    const source = (METADATA.sources as JsonObject[])[0]!;
+    const metadata = (permissions: JsonObject[]): JsonObject => ({
+      ...METADATA,
+      sources: [
+        {
+          ...source,
+          functions: [{ function: { schema: 'public', name: 'search_articles' }, permissions }, { function: { schema: 'public', name: 'bump_articles' } }],
+        },
+      ],
+    });
+    const of = (meta: JsonObject, options: SchemaOptions): GraphQLSchema => {
+      const result = generateSchemaFromMetadata(meta, new Map([['default', model]]), { engineVersion: parseEngineVersion('v2.48')!, ...options });
+      assert.ok(result.ok);
+      return result.schema;
+    };
+    const admin = of(metadata([]), {});
+    assert.deepEqual(
+      admin
+        .getQueryType()
+        ?.getFields()
+        .search_articles?.args.map((a) => `${a.name}: ${String(a.type)}`),
+      [
+        'args: search_articles_args!',
+        'distinct_on: [article_select_column!]',
+        'limit: Int',
+        'offset: Int',
+        'order_by: [article_order_by!]',
+        'where: article_bool_exp',
+      ],
+    );
+    assert.deepEqual(fieldsOf(admin, 'search_articles_args'), ['q: String']);
+    assert.deepEqual(
+      names(admin, 'query_root')?.filter((f) => f.includes('_articles')),
+      ['search_articles', 'search_articles_aggregate'],
+    );
+    assert.deepEqual(
+      names(admin, 'mutation_root')?.filter((f) => f.includes('_articles')),
+      ['bump_articles'],
+    );
+    const inferred = of(metadata([]), { role: 'user' });
+    assert.deepEqual(
+      names(inferred, 'query_root')?.filter((f) => f.includes('_articles')),
+      ['search_articles'],
+    );
+    assert.deepEqual(
+      names(of(metadata([]), { role: 'user', inferFunctionPermissions: false }), 'query_root')?.filter((f) => f.includes('_articles')),
+      [],
+    );
+    assert.deepEqual(
+      names(of(metadata([{ role: 'user' }]), { role: 'user', inferFunctionPermissions: false }), 'query_root')?.filter((f) => f.includes('_articles')),
+      ['search_articles'],
+    );
+  });
 });
