@@ -121,3 +121,7 @@ export { LineIndex } from './util/lineIndex';
 // A new feature of the core enters here: a section with its operations and the types its callers
 // need, and nothing else of its folder. Next: the GraphQL schema the engine would serve
 // (core/graphql/schema/, the `schema` CLI command and the language server's schema features).
+
+// The GraphQL schema the engine would serve to a role (core/graphql/schema/).
+export { ADMIN, generateSchema, generateSchemaFromMetadata, isNamingConvention, NAMING_CONVENTIONS } from './graphql/schema';
+export type { GeneratedSchema, NamingConvention, SchemaOptions } from './graphql/schema';
