@@ -224,7 +224,7 @@ onRequest(trackTablesRequest, (params) => commands.trackTables(params));
 onRequest(localMetadataRequest, (params) => sync.localMetadata(params));
 onRequest(planExportRequest, (params) => sync.planExport(params));
 onRequest(engineFindingsRequest, (params) => sync.engineFindings(params));
-onRequest(graphqlSchemaRequest, (params) => graphqlSchemaFor(params, workspace.rootPaths, (root) => workspace.checkedNow(root), schemaSettings));
+onRequest(graphqlSchemaRequest, (params) => graphqlSchemaFor(params, workspace.rootPaths, (root) => workspace.result(root), schemaSettings));
 
 connection.onDefinition(guard('textDocument/definition', (params: DefinitionParams) => onDefinition(features, params)));
 connection.onReferences(guard('textDocument/references', (params: ReferenceParams) => onReferences(features, params)));

@@ -12,8 +12,10 @@ export interface SchemaSettings {
 
 /**
  * `graphqlMetadata/graphqlSchema`: the schema the engine would serve to a role, as SDL, for the
- * read-only document of Show GraphQL Schema for Role…. `check` gives the root's check as it is now
- * (open documents as the editor has them), with the database models it used.
+ * read-only document of Show GraphQL Schema for Role…. `check` gives the root's last check (open
+ * documents as the editor has them), with the database models it used: the client asks again after
+ * each `ready`, so the document follows every re-check without this request starting one (a request
+ * that refreshed from the disk would race the files an edit is still writing).
  */
 export function graphqlSchemaFor(
   params: GraphqlSchemaParams,
