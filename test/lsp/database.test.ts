@@ -130,6 +130,9 @@ describe('language server with the database the migrations build', () => {
     });
 
     // An open document's text is what the schema is made from: the author's `name` column taken out of the permission.
+    const before = await schemaOf('user');
+    assert.ok(before.ok);
+    assert.deepEqual(fields(before.sdl, 'author'), ['articles', 'id', 'name']);
     const authorFile = 'metadata/databases/default/tables/public_author.yaml';
     const uri = server.uri(authorFile);
     const text = fs.readFileSync(path.join(dir, authorFile), 'utf8');
@@ -138,6 +141,9 @@ describe('language server with the database the migrations build', () => {
       textDocument: { uri, version: 2 },
       contentChanges: [{ text: text.replace('        - name\n', '') }],
     });
+    // The client asks again after each ready (the request starts no check of its own).
+    const seen = server.statuses.length;
+    await server.until(() => server.statuses.slice(seen).some((st) => (st as { state: string }).state === 'ready'), 'the ready after the edit');
     const edited = await schemaOf('user');
     assert.ok(edited.ok);
     assert.deepEqual(fields(edited.sdl, 'author'), ['articles', 'id']);
