@@ -58,11 +58,15 @@ const entries = [
     plugins: [{ name: 'server-jsonrpc', setup: (build) => build.onResolve({ filter: /^vscode-jsonrpc$/ }, () => ({ path: serverJsonRpc })) }],
   },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  // The database child process (forked by server/src/node/db/embedded.ts). PGlite stays a runtime
-  // dependency: it finds its wasm, data and extension bundles next to its own files.
+  // The database child process (forked by server/src/node/db/embedded.ts). PGlite and pgvector stay
+  // runtime dependencies: they find their wasm, data and extension bundles next to their own files.
   // The CLI's parse workers (server/src/node/parallel/worker.ts), started by dist/cli.js for large projects.
   { entryPoints: ['server/src/node/parallel/worker.ts'], outfile: 'dist/parseWorker.bundle.js', ...CACHED },
-  { entryPoints: ['server/src/node/db/worker.ts'], outfile: 'dist/dbWorker.js', external: ['@electric-sql/pglite', '@electric-sql/pglite/*'] },
+  {
+    entryPoints: ['server/src/node/db/worker.ts'],
+    outfile: 'dist/dbWorker.js',
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@electric-sql/pglite-pgvector'],
+  },
 ];
 
 // The schema validators as code, bundled with ajv's small runtime helpers.

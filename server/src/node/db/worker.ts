@@ -43,6 +43,8 @@ const CONTRIB: Readonly<Record<string, () => Promise<Extension>>> = {
   tsm_system_time: async () => (await import('@electric-sql/pglite/contrib/tsm_system_time')).tsm_system_time,
   unaccent: async () => (await import('@electric-sql/pglite/contrib/unaccent')).unaccent,
   'uuid-ossp': async () => (await import('@electric-sql/pglite/contrib/uuid_ossp')).uuid_ossp,
+  // pgvector, built for PGlite (its package pins an older PGlite as a peer; package.json's overrides give it ours).
+  vector: async () => (await import('@electric-sql/pglite-pgvector')).vector,
 };
 
 /**
