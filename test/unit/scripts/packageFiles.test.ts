@@ -5,8 +5,8 @@ import { describe, test } from 'node:test';
 
 /**
  * The .vsix carries only what package.json's `files` lists (vsce): every module the database child
- * imports at run time (PGlite's contrib extensions, pgvector), and the extension bundle each one
- * loads, must be in it, or the packaged extension's builds fail where the tests' pass.
+ * imports at run time (PGlite's contrib extensions), the extension bundle each one loads, and
+ * pgvector's bundle must be in it, or the packaged extension's builds fail where the tests' pass.
  */
 const REPO = path.resolve(__dirname, '../../../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { files: string[] };
@@ -25,9 +25,14 @@ describe('what the database child loads at run time is packaged', () => {
   const worker = fs.readFileSync(path.join(REPO, 'server/src/node/db/worker.ts'), 'utf8');
   const specifiers = [...worker.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]!);
 
-  test('the worker imports pgcrypto, citext and pgvector (the list below is not empty)', () => {
-    for (const name of ['@electric-sql/pglite/contrib/pgcrypto', '@electric-sql/pglite/contrib/citext', '@electric-sql/pglite-pgvector'])
-      assert.ok(specifiers.includes(name), name);
+  test('the worker imports pgcrypto and citext (the list below is not empty)', () => {
+    for (const name of ['@electric-sql/pglite/contrib/pgcrypto', '@electric-sql/pglite/contrib/citext']) assert.ok(specifiers.includes(name), name);
+  });
+
+  test("pgvector's bundle, which the build copies beside the worker (scripts/build.mjs), is packaged", () => {
+    assert.match(worker, /path\.join\(__dirname, 'pglite-vector\.tar\.gz'\)/);
+    assert.match(fs.readFileSync(path.join(REPO, 'scripts/build.mjs'), 'utf8'), /'dist\/pglite-vector\.tar\.gz'/);
+    assert.ok(packaged(path.join(REPO, 'dist/pglite-vector.tar.gz')));
   });
 
   test('each imported module and the extension bundle it loads are in package.json files', () => {
