@@ -85,12 +85,23 @@ export { databaseActions } from './features/codeActions/database';
 export { localEditFor, projectFacts } from './edits';
 export type { LocalChange } from './edits';
 export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from './edits/operations';
+export type { AddSourceArgs, BigQueryConfiguration, FromEnv, MssqlConfiguration, PgConfiguration, PgDatabaseUrl, PgIsolationLevel } from './edits/operations';
+export type { PgPoolSettings, SourceArgs } from './edits/operations';
+export type {
+  ArrRelUsing,
+  CreateRelationshipArgs,
+  ManualConfiguration,
+  ObjRelUsing,
+  RemoteTableColumn,
+  RemoteTableColumns,
+  RemoteTableKey,
+} from './edits/operations';
 export { modelSourcesWithoutList, trackTablesChange, untrackedTables } from './edits/trackTables';
 
 // ── Sync: directory <-> metadata JSON (export, apply, diff) ─────────────────────────────────────
 export { directoryToMetadata } from './sync/directory';
 export type { BuiltMetadata } from './sync/directory';
-export { emptiedFolders } from './sync/emptied';
+export { emptiedFolders, foldersEmptiedBy } from './sync/emptied';
 export { ExportPathError, metadataToFiles, unexportedKeys } from './sync/files';
 export { isJsonObject } from './sync/json';
 export type { JsonObject } from './sync/json';

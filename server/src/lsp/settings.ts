@@ -41,3 +41,8 @@ export function readEngineVersion(settings: unknown): EngineVersion {
   const value = (settings as { engineVersion?: unknown } | null | undefined)?.engineVersion;
   return (typeof value === 'string' ? parseEngineVersion(value) : undefined) ?? LATEST_V2;
 }
+
+/** Reads `graphqlMetadata.cache.maxSizeMB` as given (node/cacheFolder.ts cacheMaxBytes judges it: a number >= 0, else the default). */
+export function readCacheMaxMb(settings: unknown): unknown {
+  return (settings as { cache?: { maxSizeMB?: unknown } } | null | undefined)?.cache?.maxSizeMB;
+}

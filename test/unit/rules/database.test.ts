@@ -112,7 +112,7 @@ describe('db-column-missing', () => {
       '`public.article` has no column `author` in the database the migrations build (named by the preset of the insert permission of role `user`).',
     );
   });
-  test('filter keys, through relationships (also one whose target only the foreign key tells) and _exists; relationship, computed-field and aggregate keys are not columns', () => {
+  test('filter keys, through relationships (also one whose target only the foreign key tells) and _exists; relationship, computed-field and aggregate keys are not columns, but the `arguments` and `filter` of an aggregate name columns of the array relationship table (one walker: project/boolExp.ts)', () => {
     assertMarked(
       'db-column-missing',
       {
@@ -146,7 +146,7 @@ select_permissions:
   - role: user
     permission:
       columns: [id]
-      filter: {articles_aggregate: {count: {predicate: {_gt: 0}}}, articles: {⟦titl⟧: {_eq: x}}}
+      filter: {articles_aggregate: {count: {predicate: {_gt: 0}, arguments: [⟦idd⟧], filter: {⟦tite⟧: {_eq: x}}}}, articles: {⟦titl⟧: {_eq: x}}}
 `),
       },
       { databases: db() },

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SourceBuild, SourceMigrations } from '../../core';
 import type { ApplyResult } from './runner';
+import { markUsed } from '../cacheFolder';
 
 /**
  * Source builds from migrations kept on disk, keyed by a hash of the migration files' names and
@@ -15,9 +15,7 @@ import type { ApplyResult } from './runner';
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
 const RUNNER_VERSION = 'graphql-metadata db model 5';
 
-export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
-  return path.join(cacheDir, 'graphql-engine-metadata');
-}
+export { cacheFolder } from '../cacheFolder';
 
 /** The content key of a source's migrations. */
 export function migrationsKey(migrations: SourceMigrations): string {
@@ -50,8 +48,10 @@ export function migrationsBuild(source: string, result: ApplyResult): SourceBuil
 export async function readCachedBuild(folder: string, root: string, key: string, source: string): Promise<SourceBuild | undefined> {
   try {
     // Read off the thread: the language server parses the model (~3 MB at 1,000 tables) in a turn after the one that found the migrations.
-    const entry = JSON.parse(await fs.promises.readFile(cacheFile(folder, root, source), 'utf8')) as Partial<Entry>;
+    const file = cacheFile(folder, root, source);
+    const entry = JSON.parse(await fs.promises.readFile(file, 'utf8')) as Partial<Entry>;
     if (entry.key !== key || typeof entry.build !== 'object' || entry.build === null || entry.build.source !== source) return undefined;
+    markUsed(file);
     return entry.build;
   } catch {
     return undefined;

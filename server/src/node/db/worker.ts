@@ -15,6 +15,7 @@ import { migrationsBuild, writeCachedBuild } from './cache';
 import { extensionsCreated, MigrationRunner } from './runner';
 import { jobOf, PacedReply, replyMessages } from './protocol';
 import type { WorkerReply, WorkerRequest } from './protocol';
+import { markUsed } from '../cacheFolder';
 
 /** The contrib extensions PGlite ships, by the name `CREATE EXTENSION` uses; each loaded only when the migrations create it. */
 const CONTRIB: Readonly<Record<string, () => Promise<Extension | undefined>>> = {
@@ -141,6 +142,7 @@ function readTar(file: string): Blob | undefined {
   } catch {
     return undefined;
   }
+  markUsed(file);
   const arrayBuffer = (): Promise<ArrayBuffer> => {
     try {
       const tar = zlib.gunzipSync(packed);
