@@ -168,7 +168,10 @@ expect(
     path.join(project, 'metadata/databases/databases.yaml'),
     '- name: default\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url: postgres://app@localhost/app\n  tables: []\n',
   );
-  writeFileSync(path.join(project, 'migrations/default/1_init/up.sql'), 'CREATE EXTENSION citext;\nCREATE EXTENSION vector;\nCREATE TABLE doc (id int PRIMARY KEY, tag citext, e vector(3));\n');
+  writeFileSync(
+    path.join(project, 'migrations/default/1_init/up.sql'),
+    'CREATE EXTENSION citext;\nCREATE EXTENSION vector;\nCREATE TABLE doc (id int PRIMARY KEY, tag citext, e vector(3));\n',
+  );
   expect(
     'graphql-metadata check --database migrations: a migration creating citext and vector applies',
     exec(['graphql-engine-metadata', 'check', project, '--database', 'migrations']),

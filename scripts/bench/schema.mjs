@@ -70,7 +70,11 @@ const parse = new core.ParseCache();
 const session = new core.RootSession(project.root, { host, cache: parse }, {});
 const root = session.check();
 const cacheDir = path.join(cache, 'schema-model-cache');
-const builds = await core.buildDatabaseModels(project.root, core.sourcesOf(root.index), { cacheDir, mode: 'migrations', workerPath: path.join(REPO, 'dist/dbWorker.js') });
+const builds = await core.buildDatabaseModels(project.root, core.sourcesOf(root.index), {
+  cacheDir,
+  mode: 'migrations',
+  workerPath: path.join(REPO, 'dist/dbWorker.js'),
+});
 const models = new Map(builds.flatMap((b) => (b.model ? [[b.source, b.model]] : [])));
 if (models.size === 0) throw new Error(`no model: ${builds.map((b) => b.status).join('; ')}`);
 
@@ -100,10 +104,14 @@ session.check([file]);
 const cliRuns = [];
 for (let k = 0; k < Math.min(opts.runs, 3); k++) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [path.join(REPO, 'dist/cli.js'), 'schema', project.root, '--database', 'migrations', '-o', path.join(cache, 'schema.graphql')], {
-    encoding: 'utf8',
-    env: { ...process.env, XDG_CACHE_HOME: path.join(cache, 'cli-xdg') },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(REPO, 'dist/cli.js'), 'schema', project.root, '--database', 'migrations', '-o', path.join(cache, 'schema.graphql')],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: path.join(cache, 'cli-xdg') },
+    },
+  );
   if (r.status !== 0) throw new Error(`schema failed: ${r.stderr}`);
   if (k > 0) cliRuns.push(performance.now() - t0); // the first run builds the model into the cache
 }
