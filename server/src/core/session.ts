@@ -2,6 +2,7 @@ import type { CheckServices, RootResult } from './check';
 import type { DatabaseModels } from './db/model';
 import { LATEST_V2 } from './engineVersion';
 import { compareFindings } from './diagnostics';
+import type { SchemaProvider } from './graphql/operations/provider';
 import type { Finding } from './diagnostics';
 import { indexProject, updateIndex } from './project/index/build';
 import type { IndexBuild } from './project/index/build';
@@ -11,6 +12,7 @@ import { loadProject, reloadFiles } from './project/load';
 import type { Reload } from './project/load';
 import type { Project, ProjectFile } from './project/project';
 import { RULES } from './rules';
+import { join } from './util/paths';
 import { inlinesBrokenFragment, isBroken, syntaxPause } from './rules/paused';
 import type { SyntaxPause } from './rules/paused';
 import type { RuleContext } from './rules/rule';
@@ -37,6 +39,7 @@ export class RootSession {
   private state: State | undefined;
   private readonly runner: RuleRunner;
   private readonly memo: IndexMemo;
+  private lastSchemas: { readonly inputs: readonly unknown[]; readonly provider: SchemaProvider } | undefined;
 
   /** `once`: a single check (the CLI): no rule findings are kept for a next one. */
   constructor(
@@ -102,17 +105,60 @@ export class RootSession {
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
     // Files with YAML errors: the rules that read them pause, and nothing but their syntax findings is said about them.
     const pause = syntaxPause(project, new Set([...state.perFile.keys()].filter((path) => isBroken(project.files.get(path)))));
-    return { ctx: { project, index: build.index, walk: new Walk(project), databases, engineVersion: this.services.engineVersion ?? LATEST_V2 }, pause };
+    const engineVersion = this.services.engineVersion ?? LATEST_V2;
+    const schemas = this.schemas(project, build.index, databases, engineVersion);
+    return { ctx: { project, index: build.index, walk: new Walk(project), databases, engineVersion, ...(schemas ? { schemas } : {}) }, pause };
+  }
+
+  /**
+   * The schema provider, the same object while what a schema is made from is the same: every index
+   * part but the collections, allow list, REST endpoints, cron triggers and role uses, actions.graphql,
+   * the database models and the engine version (an edit inside a collection's query keeps it).
+   */
+  private schemas(
+    project: Project,
+    index: RuleContext['index'],
+    databases: DatabaseModels,
+    engineVersion: RuleContext['engineVersion'],
+  ): SchemaProvider | undefined {
+    const make = this.services.graphqlSchemas;
+    if (!make) return undefined;
+    const inputs = [
+      index.sources,
+      index.tables,
+      index.tableKeys,
+      index.sourceNames,
+      index.roleNames,
+      index.inheritedRoles,
+      index.remoteSchemas,
+      index.actions,
+      index.dataConnectors,
+      project.files.get(join(project.root, 'actions.graphql')),
+      databases,
+      engineVersion,
+    ];
+    const last = this.lastSchemas;
+    if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) return last.provider;
+    const provider = make({ project, index, databases, engineVersion });
+    this.lastSchemas = { inputs, provider };
+    return provider;
   }
 
   private result(state: State, severity: SeverityOverrides | undefined): RootResult {
     const { project } = state;
     const { ctx, pause } = this.ruleContext(state);
-    const { databases } = ctx;
+    const { databases, schemas } = ctx;
     const ruleFindings = this.runner.run(ctx, this.services.rules ?? RULES, pause);
     const others = [...project.findings, ...ruleFindings];
     const findings = [...(pause ? pause.keep(others) : others), ...[...state.perFile.values()].flat()];
-    return { root: this.root, project, index: ctx.index, findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings), databases };
+    return {
+      root: this.root,
+      project,
+      index: ctx.index,
+      findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings),
+      databases,
+      ...(schemas ? { schemas } : {}),
+    };
   }
 }
 
