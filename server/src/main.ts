@@ -50,7 +50,7 @@ import { onPrepareRename, onRename } from './lsp/features/rename';
 import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
-import { readDatabaseSettings, readEngineVersion, readSeverity } from './lsp/settings';
+import { readDatabaseSettings, readEngineVersion, readOperationsRole, readSeverity } from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
 import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
@@ -158,6 +158,7 @@ async function refreshSettings(): Promise<void> {
   if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   reportedProblems = text;
   workspace.setEngineVersion(readEngineVersion(settings));
+  features.operations = { role: readOperationsRole(settings) };
   workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));
 }
 

@@ -45,3 +45,9 @@ export function readEngineVersion(settings: unknown): EngineVersion {
   const value = (settings as { engineVersion?: unknown } | null | undefined)?.engineVersion;
   return (typeof value === 'string' ? parseEngineVersion(value) : undefined) ?? LATEST_V2;
 }
+
+/** Reads `graphqlMetadata.operationsRole`: the role whose schema the GraphQL features of collections use (default admin). */
+export function readOperationsRole(settings: unknown): string {
+  const value = (settings as { operationsRole?: unknown } | null | undefined)?.operationsRole;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : 'admin';
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { dbModel, models } from '../helpers/dbModel';
+import { dbModel, models, withColumnOrigin } from '../helpers/dbModel';
 import { ADMIN_SDL, BASE_ORIGINS, sdlSchemas, USER_SDL } from '../helpers/graphqlSchemas';
 import { assertMarked, check, path } from '../helpers/project';
 
@@ -84,18 +84,12 @@ describe('operation-invalid', () => {
     const renamed = dbModel({
       relations: { 'public.author': { columns: { id: 'integer', full_name: 'text' } }, 'public.article': { columns: { id: 'integer', author_id: 'integer' } } },
     });
-    const model = {
-      ...renamed,
-      relations: {
-        ...renamed.relations,
-        'public.author': {
-          ...renamed.relations['public.author']!,
-          columns: renamed.relations['public.author']!.columns.map((c) =>
-            c.name === 'full_name' ? { ...c, origin: { file: '/p/migrations/default/2_rename/up.sql', start: 0, end: 10, renamedFrom: ['name'] } } : c,
-          ),
-        },
-      },
-    };
+    const model = withColumnOrigin(renamed, 'public.author', 'full_name', {
+      file: '/p/migrations/default/2_rename/up.sql',
+      start: 0,
+      end: 10,
+      renamedFrom: ['name'],
+    });
     const sdl = ADMIN_SDL.replace('  name: String!', '  full_name: String!');
     const origins = { ...BASE_ORIGINS, 'author.full_name': { ...BASE_ORIGINS['author.name']!, name: 'full_name' } } as typeof BASE_ORIGINS;
     delete (origins as Record<string, unknown>)['author.name'];

@@ -3,6 +3,7 @@ import type { RootResult } from '../../core/check';
 import type { Span } from '../../core/diagnostics';
 import type { FeatureInput } from '../../core/features/types';
 import type { FileSystemHost } from '../../core/host';
+import type { OperationOptions } from '../../core/features/operations';
 import type { SchemaIndex } from '../../core/features/schemaIndex';
 import type { Loc } from '../../core/project/index/types';
 import { LineIndex } from '../../core/util/lineIndex';
@@ -17,6 +18,8 @@ import type { MetadataWorkspace } from '../workspace';
 export class FeatureContext {
   /** Line indexes per checked file (a new check makes new file objects). */
   private readonly indexes = new WeakMap<object, LineIndex>();
+  /** The role whose schema the GraphQL features of collections use (setting `graphqlMetadata.operationsRole`). */
+  operations: OperationOptions = {};
 
   constructor(
     readonly workspace: MetadataWorkspace,

@@ -1,4 +1,5 @@
 import { Kind } from 'graphql';
+import { isScalar } from 'yaml';
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
 import type { Span } from '../../diagnostics';
 import { scalarSourceMap } from '../../parse/scalarSourceMap';
@@ -46,7 +47,7 @@ export function operationAt(
   index: ProjectIndex,
   file: string,
   offset: number,
-): { readonly op: CollectedOperation | undefined; readonly gql: EmbeddedGraphql; readonly offset: number } | undefined {
+): { readonly op: CollectedOperation | undefined; readonly gql: EmbeddedGraphql; readonly text: string; readonly offset: number } | undefined {
   const text = project.files.get(file)?.text;
   if (text === undefined) return undefined;
   for (const collection of index.collections) {
@@ -62,7 +63,8 @@ export function operationAt(
       const inText = valueOffset(map.toFile.bind(map), map.value.length, offset);
       if (inText === undefined) return undefined;
       const op = collectedOperations(project, { ...index, collections: [{ ...collection, queries: [query] }] })[0];
-      return { op, gql, offset: inText };
+      const value = isScalar(at.node) ? at.node.value : undefined;
+      return { op, gql, text: typeof value === 'string' ? value : map.value, offset: inText };
     }
   }
   return undefined;

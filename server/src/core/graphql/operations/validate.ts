@@ -26,7 +26,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import type { ASTNode, ASTVisitor, DocumentNode, FieldNode, ValidationContext, ValidationRule, GraphQLError } from 'graphql';
+import type { ASTNode, ASTVisitor, DocumentNode, FieldNode, GraphQLError, GraphQLField, GraphQLNamedType, ValidationContext, ValidationRule } from 'graphql';
 import type { Span } from '../../diagnostics';
 import type { RoleSchema } from './provider';
 
@@ -144,16 +144,27 @@ function nameSpan(node: ASTNode): Span {
 
 /** The type each field of the document is asked on. */
 export function parentTypes(doc: DocumentNode, role: RoleSchema): Map<FieldNode, string> {
-  const typeInfo = new TypeInfo(role.schema);
   const out = new Map<FieldNode, string>();
+  walkFields(doc, role, (node, _def, parent) => {
+    if (parent) out.set(node, parent.name);
+  });
+  return out;
+}
+
+/** Calls `each` for every field of a document, with its definition and the type it is asked on (when the schema has them). */
+export function walkFields(
+  doc: DocumentNode,
+  role: RoleSchema,
+  each: (node: FieldNode, def: GraphQLField<unknown, unknown> | undefined, parent: GraphQLNamedType | undefined) => void,
+): void {
+  const typeInfo = new TypeInfo(role.schema);
   visit(
     doc,
     visitWithTypeInfo(typeInfo, {
       Field(node) {
         const parent = typeInfo.getParentType();
-        if (parent) out.set(node, getNamedType(parent).name);
+        each(node, typeInfo.getFieldDef() ?? undefined, parent ? getNamedType(parent) : undefined);
       },
     }),
   );
-  return out;
 }
