@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ParseStore } from '../core/project/cache';
+import type { ParseStore } from '../core';
 
 let stores = 0;
 

@@ -426,6 +426,47 @@ describe('more YAML mistakes, one file at a time', () => {
       ['This double quote is never closed, so YAML reads the lines after line 1 as part of the value. Close it with another " where the value ends.'],
     ],
   ];
+  const EMPTY_AGAIN = (line: number): string =>
+    `An empty key is already a key of this mapping (line ${line}). YAML allows a key once, and the engine CLI would keep only one of them: merge the two, or remove or rename one.`;
+  // Fuzz seed 777123, cases 1446, 13678 and 16610: an empty key at the end of the file was underlined one past it.
+  const emptyKeys: [string, string, [string, string][]][] = [
+    [
+      'an anchor alone at the end of the file',
+      '&a : 1\n&b ',
+      [
+        ['&b', EMPTY_AGAIN(1)],
+        ['', 'Implicit map keys need to be followed by map values'],
+      ],
+    ],
+    ['a `?` alone at the end of the file', '? \n: 1\n? ', [['?', EMPTY_AGAIN(1)]]],
+    ['an empty key with an anchor, twice', '&a : 1\n&c : 2\n', [['&c :', EMPTY_AGAIN(1)]]],
+    [
+      'the table file of case 13678',
+      'tabde:\n&x &x &b   \ufffdame: cou3ses_setup\n- *b\n &b ',
+      [
+        ['&x', 'A node can have at most one anchor'],
+        ['&b', 'A node can have at most one anchor'],
+        ['- *b', '`- *b` has no colon between the key and its value: write `-: *b`.'],
+        ['&b', EMPTY_AGAIN(3)],
+        ['', 'Implicit map keys need to be followed by map values'],
+      ],
+    ],
+  ];
+  for (const [what, text, want] of emptyKeys) {
+    test(`an empty key written twice, inside the file: ${what}`, () => {
+      const syntax = parseYamlFile('/f.yaml', text).syntax;
+      assert.deepEqual(
+        syntax.map((f) => [text.slice(f.span.start, f.span.end), f.message]),
+        want,
+      );
+      for (const f of syntax) for (const span of [f.span, ...(f.related ?? []).map((r) => r.span)]) assert.ok(span.end <= text.length, JSON.stringify(span));
+      const duplicate = syntax.find((f) => f.code === 'yaml-duplicate-key')!;
+      assert.deepEqual(
+        duplicate.related?.map((r) => r.message),
+        ['The first empty key'],
+      );
+    });
+  }
   for (const [what, marked, messages] of cases) {
     test(what, () => {
       assert.deepEqual(

@@ -1,5 +1,6 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Scalar, YAMLError } from 'yaml';
+import type { Span } from '../diagnostics';
 import { keyText } from './ast';
 import { includeOf } from './include';
 import type { IncludeRef } from './include';
@@ -29,7 +30,7 @@ export function finishDocument(doc: Document.Parsed, filePath: string, text: str
         const range = isScalar(key) ? key.range : undefined;
         if (isScalar(key) && range && !Number.isNaN(key.value)) {
           const first = seen.get(key.value);
-          if (first) duplicates.push(duplicateOf(range, first));
+          if (first) duplicates.push(duplicateOf(range, first, text));
           else seen.set(key.value, key);
         }
         visit(key, false);
@@ -64,9 +65,24 @@ export function finishDocument(doc: Document.Parsed, filePath: string, text: str
   return includes;
 }
 
-function duplicateOf(range: readonly number[], first: Scalar): DuplicateKeyError {
+function duplicateOf(range: readonly number[], first: Scalar, text: string): DuplicateKeyError {
   const [start = 0, end = start] = first.range ?? [];
-  return new DuplicateKeyError({ start: range[0]!, end: Math.max(range[1]!, range[0]! + 1) }, { start, end });
+  return new DuplicateKeyError(keySpan(range[0]!, range[1]!, text), keySpan(start, end, text), text.slice(range[0], range[1]));
+}
+
+/**
+ * A key's span; an empty key (`: 1`, `&a : 1`, `? `, an anchor alone at the end of the file) has no
+ * text of its own, so it is what its line holds before it and the `:` right after it, else one
+ * character next to it: never past the end of the file.
+ */
+function keySpan(start: number, end: number, text: string): Span {
+  if (end > start) return { start, end };
+  let from = text.lastIndexOf('\n', start - 1) + 1;
+  while (from < start && (text[from] === ' ' || text[from] === '\t')) from++;
+  let to = text[start] === ':' ? start + 1 : start;
+  while (to > from && /\s/.test(text[to - 1]!)) to--;
+  if (to > from) return { start: from, end: to };
+  return start < text.length ? { start, end: start + 1 } : { start: Math.max(0, text.length - 1), end: text.length };
 }
 
 /** Adds errors found after parsing to `doc.errors`, in document order. */

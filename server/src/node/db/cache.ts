@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SourceMigrations } from '../../core/db/migrations';
-import type { SourceBuild } from '../../core/db/model';
+import type { SourceBuild, SourceMigrations } from '../../core';
 import type { ApplyResult } from './runner';
 
 /**
@@ -14,7 +13,7 @@ import type { ApplyResult } from './runner';
  */
 
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
-const RUNNER_VERSION = 'graphql-metadata db model 2';
+const RUNNER_VERSION = 'graphql-metadata db model 3';
 
 export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
   return path.join(cacheDir, 'graphql-engine-metadata');

@@ -83,3 +83,8 @@ export function originOf(thing: GraphQLField<unknown, unknown> | GraphQLNamedTyp
   const kind = (record as { kind?: unknown }).kind;
   return typeof kind === 'string' && KINDS.has(kind) ? (record as Origin) : undefined;
 }
+
+/** The `extensions` that record an origin (for the schema generator's fields and types). */
+export function originExtensions(origin: Origin): { readonly [ORIGIN_KEY]: Origin } {
+  return { [ORIGIN_KEY]: origin };
+}

@@ -6,11 +6,12 @@ import { blockScalarNotIndented } from './indentation';
 import { holdsSomething, keyOf, restOfLine, spaces } from './lines';
 import type { Line } from './lines';
 
-/** A key written twice in one mapping (found by parse/finish.ts), with where it and the first one are. */
+/** A key written twice in one mapping (found by parse/finish.ts), with where it and the first one are, and its text ('' for an empty key). */
 export class DuplicateKeyError extends YAMLParseError {
   constructor(
     readonly key: Span,
     readonly first: Span,
+    readonly keyText: string,
   ) {
     // At the key's start, as yaml's own uniqueKeys check puts it.
     super([key.start, key.start + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
@@ -19,12 +20,13 @@ export class DuplicateKeyError extends YAMLParseError {
 
 export const explainDuplicateKey = (error: YAMLError, ctx: MistakeContext): Explained | undefined => {
   if (!(error instanceof DuplicateKeyError)) return undefined;
-  const name = ctx.text.slice(error.key.start, error.key.end);
+  const name = error.keyText;
   const firstLine = ctx.lines.at(error.first.start).number;
+  const what = name === '' ? 'An empty key' : `\`${name}\``;
   return {
     span: error.key,
-    message: `\`${name}\` is already a key of this mapping (line ${firstLine}). YAML allows a key once, and the engine CLI would keep only one of them: merge the two, or remove or rename one.`,
-    related: [{ file: ctx.file, span: error.first, message: `The first \`${name}\`` }],
+    message: `${what} is already a key of this mapping (line ${firstLine}). YAML allows a key once, and the engine CLI would keep only one of them: merge the two, or remove or rename one.`,
+    related: [{ file: ctx.file, span: error.first, message: name === '' ? 'The first empty key' : `The first \`${name}\`` }],
   };
 };
 
