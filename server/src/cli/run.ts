@@ -6,6 +6,7 @@ import {
   checkRoot,
   checkSeverities,
   DOCS_URL,
+  generatedSchemas,
   isInside,
   ParseCache,
   parseRuleDocs,
@@ -66,6 +67,7 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     validator: new SchemaValidator(env.schemas()),
     severity: overrides,
     ...(args.engineVersion ? { engineVersion: args.engineVersion } : {}),
+    graphqlSchemas: generatedSchemas(),
   };
   const findings: Finding[] = [];
   const results: RootResult[] = [];

@@ -12,7 +12,6 @@ import { loadProject, reloadFiles } from './project/load';
 import type { Reload } from './project/load';
 import type { Project, ProjectFile } from './project/project';
 import { RULES } from './rules';
-import { join } from './util/paths';
 import { inlinesBrokenFragment, isBroken, syntaxPause } from './rules/paused';
 import type { SyntaxPause } from './rules/paused';
 import type { RuleContext } from './rules/rule';
@@ -21,6 +20,19 @@ import { applySeverity } from './severity';
 import type { SeverityOverrides } from './severity';
 
 const NO_DATABASES: DatabaseModels = new Map();
+
+/** The kinds of files the GraphQL schema is not made from. */
+const NOT_IN_SCHEMA: ReadonlySet<string | undefined> = new Set([
+  'allow_list',
+  'query_collections',
+  'rest_endpoints',
+  'cron_triggers',
+  'api_limits',
+  'network',
+  'metrics_config',
+  'opentelemetry',
+  'graphql_schema_introspection',
+]);
 
 interface State {
   readonly project: Project;
@@ -111,9 +123,10 @@ export class RootSession {
   }
 
   /**
-   * The schema provider, the same object while what a schema is made from is the same: every index
-   * part but the collections, allow list, REST endpoints, cron triggers and role uses, actions.graphql,
-   * the database models and the engine version (an edit inside a collection's query keeps it).
+   * The schema provider, the same object while what a schema is made from is the same: every file
+   * but the allow list, the collections, the REST endpoints, cron triggers, API limits and the like
+   * (a file object is new only when its text changed), the database models and the engine version
+   * (so an edit inside a collection's query keeps it).
    */
   private schemas(
     project: Project,
@@ -123,20 +136,8 @@ export class RootSession {
   ): SchemaProvider | undefined {
     const make = this.services.graphqlSchemas;
     if (!make) return undefined;
-    const inputs = [
-      index.sources,
-      index.tables,
-      index.tableKeys,
-      index.sourceNames,
-      index.roleNames,
-      index.inheritedRoles,
-      index.remoteSchemas,
-      index.actions,
-      index.dataConnectors,
-      project.files.get(join(project.root, 'actions.graphql')),
-      databases,
-      engineVersion,
-    ];
+    const inputs: unknown[] = [databases, engineVersion];
+    for (const file of project.files.values()) if (!NOT_IN_SCHEMA.has(file.kind)) inputs.push(file);
     const last = this.lastSchemas;
     if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) return last.provider;
     const provider = make({ project, index, databases, engineVersion });

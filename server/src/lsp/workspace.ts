@@ -5,6 +5,7 @@ import {
   directoryToMetadata,
   discoverRoots,
   enclosingRoot,
+  generatedSchemas,
   IndexMemo,
   isInside,
   LATEST_V2,
@@ -488,6 +489,7 @@ export class MetadataWorkspace {
         memo: this.memo,
         databases,
         engineVersion: this.engineVersion,
+        graphqlSchemas: generatedSchemas(),
       });
       this.sessions.set(root, session);
     }

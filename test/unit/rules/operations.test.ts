@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { dbModel, models, withColumnOrigin } from '../helpers/dbModel';
 import { ADMIN_SDL, BASE_ORIGINS, sdlSchemas, USER_SDL } from '../helpers/graphqlSchemas';
-import { assertMarked, check, path } from '../helpers/project';
+import type { RootResult } from '../../../server/src/core/check';
+import { ParseCache } from '../../../server/src/core/project/cache';
+import { RootSession } from '../../../server/src/core/session';
+import { memoryHost } from '../helpers/memoryHost';
+import { assertMarked, BASE, check, path, ROOT } from '../helpers/project';
 
 const schemas = sdlSchemas({ admin: { sdl: ADMIN_SDL, origins: BASE_ORIGINS }, user: USER_SDL });
 
@@ -190,5 +194,24 @@ describe('allow-list-operation-unrunnable', () => {
       { 'query_collections.yaml': queries.replace('⟦articles⟧', 'articles'), 'allow_list.yaml': '- collection: allowed-queries\n' },
       { graphqlSchemas: () => ({ ...sdlSchemas({ admin: ADMIN_SDL, user: USER_SDL })({} as never), roles: ['user', 'guest'] }) },
     );
+  });
+});
+
+describe('the schemas of a session', () => {
+  test('are made again only when what they are made from changes (an edit inside a query keeps them)', () => {
+    const counter = { made: 0 };
+    const files: Record<string, string> = Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [path(rel), text]));
+    files[path('query_collections.yaml')] = collection('      - name: q\n        query: query q { author { nme } }\n');
+    const session = new RootSession(ROOT, { host: memoryHost(files), cache: new ParseCache(), graphqlSchemas: sdlSchemas({ admin: ADMIN_SDL }, counter) });
+    const codes = (r: RootResult): string[] => r.findings.filter((f) => f.code.startsWith('operation-')).map((f) => f.message.slice(0, 60));
+    assert.deepEqual(codes(session.check()), ['In query `q` of collection `allowed-queries`: Cannot query f']);
+    assert.equal(counter.made, 1);
+    files[path('query_collections.yaml')] = collection('      - name: q\n        query: query q { author { name } }\n');
+    assert.deepEqual(codes(session.check([path('query_collections.yaml')])), []);
+    assert.equal(counter.made, 1);
+    const author = path('databases/default/tables/public_author.yaml');
+    files[author] = files[author]!.replace('        - name\n', '');
+    session.check([author]);
+    assert.equal(counter.made, 2);
   });
 });

@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { isObjectType } from 'graphql';
+import { Walk } from '../../project/index/walk';
 import { generateSchema } from '../schema';
 import type { NamingConvention } from '../schema';
 import { ADMIN, ORIGIN_KEY, originOf } from './provider';
@@ -68,7 +69,7 @@ class GeneratedProvider implements SchemaProvider {
 /** The types whose fields the schema may lack, from the generator's notes and the metadata's remote relationships. */
 function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): ReadonlySet<string> {
   const partial = new Set<string>();
-  const atRoot = notes.some((n) => !/^\S+: (?:\w+ relationship \S+ is left out|\d+ remote relationship\(s\) left out)/.test(n));
+  const atRoot = notes.some((n) => !/^\S+: (?:\w+ relationship \S+ is left out|\d+ remote relationship\(s\) left out)/.test(n)) || nativeQueries(inputs);
   if (atRoot) for (const root of ROOTS) partial.add(root);
   const leftOut = new Set<string>();
   for (const note of notes) {
@@ -86,6 +87,12 @@ function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: S
     if (table?.relationships.some((r) => leftOut.has(r.name.name))) partial.add(type.name);
   }
   return partial;
+}
+
+/** Native queries and stored procedures give root fields the generator does not make. */
+function nativeQueries({ project, index }: SchemaInputs): boolean {
+  const walk = new Walk(project);
+  return index.sources.some((source) => ['native_queries', 'stored_procedures'].some((key) => walk.items(walk.get(source.at, key)).length > 0));
 }
 
 /** Records on each root field an action makes (named as the action) that it is that action. */

@@ -117,6 +117,8 @@ export function validateOperation(doc: DocumentNode, role: RoleSchema): Operatio
     const field = node.kind === Kind.FIELD && error.message.startsWith('Cannot query field') ? node : undefined;
     const parent = field ? parents.get(field) : undefined;
     if (field && parent && role.partial.has(parent)) continue;
+    // A schema that lacks root fields may lack the types they use too.
+    if (node.kind === Kind.NAMED_TYPE && error.message.startsWith('Unknown type') && rootPartial(role)) continue;
     const span = nameSpan(node);
     problems.push({
       verdict,
@@ -126,6 +128,11 @@ export function validateOperation(doc: DocumentNode, role: RoleSchema): Operatio
     });
   }
   return problems;
+}
+
+function rootPartial(role: RoleSchema): boolean {
+  const query = role.schema.getQueryType()?.name;
+  return query !== undefined && role.partial.has(query);
 }
 
 /** The node an error is about (a variable's use rather than its definition). */
