@@ -40,7 +40,13 @@ export interface EngineArgs {
   readonly resourceVersion: number | undefined;
 }
 
-export type ParsedArgs = CheckArgs | EngineArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
+export type ParsedArgs =
+  | CheckArgs
+  | EngineArgs
+  | { readonly command: 'help' | 'version' }
+  | { readonly command: 'error'; readonly message: string }
+  /** `schema-diff` parses its own arguments (cli/schemaDiff.ts). */
+  | { readonly command: 'schema-diff'; readonly argv: readonly string[] };
 
 /** The only way to give the admin secret: flags end up in shell history and process lists. */
 export const ADMIN_SECRET_ENV = 'GRAPHQL_METADATA_ADMIN_SECRET';
@@ -102,6 +108,7 @@ export function parseArgs(argv: readonly string[], isTty: boolean): ParsedArgs {
 function parseCommand(argv: readonly string[], isTty: boolean): ParsedArgs {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { command: 'help' };
   if (argv[0] === '--version' || argv[0] === '-v') return { command: 'version' };
+  if (argv[0] === 'schema-diff') return { command: 'schema-diff', argv: argv.slice(1) };
   if (SERVER_COMMANDS.has(argv[0]!)) return parseServerArgs(argv[0] as EngineArgs['command'], argv, isTty);
   if (argv[0] !== 'check') return { command: 'error', message: `Unknown command \`${argv[0]}\`.` };
   const database = { mode: 'auto' as DatabaseMode, urls: {} as Record<string, string>, bareUrl: undefined as string | undefined };
@@ -226,12 +233,14 @@ export const HELP = `Usage: graphql-metadata check [DIR...] [options]
        graphql-metadata export --server URL [DIR] [options]
        graphql-metadata apply --server URL [DIR] [options]
        graphql-metadata diff --server URL [DIR] [options]
+       graphql-metadata schema-diff OLD_DIR NEW_DIR [options]   (see schema-diff --help)
 
 check   Checks every GraphQL engine metadata project (config v3) found below each DIR (default: .).
 export  Writes the server's metadata into DIR in the engine CLI's layout, all or nothing; files the
         export does not own are left alone, files of removed tables, functions and sources are deleted.
 apply   Checks DIR and refuses when it has errors; else replaces the server's metadata with it.
 diff    Prints, per file, what export would change (a unified diff of DIR against the server).
+schema-diff  Lists per role the breaking, dangerous and safe changes of the GraphQL schema from OLD_DIR to NEW_DIR.
 DIR of export, apply and diff is the metadata folder (the one with version.yaml); a project folder
 with a metadata/ folder inside works too.
 

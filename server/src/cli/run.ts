@@ -23,6 +23,7 @@ import { HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
 import { runDiff } from './diff';
 import { runExport } from './export';
+import { runSchemaDiff } from './schemaDiff';
 import { readRuleDocs } from '../node/packageFile';
 import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';
@@ -43,6 +44,8 @@ export async function runCli(env: CliEnv): Promise<number> {
       return runApply(args, env);
     case 'diff':
       return runDiff(args, env);
+    case 'schema-diff':
+      return runSchemaDiff(args.argv, env);
     case 'error':
       env.stderr(`graphql-metadata: ${args.message}\nRun \`graphql-metadata --help\` for the commands and options.\n`);
       return 2;

@@ -3,6 +3,10 @@ import { isObjectType } from 'graphql';
 import { Walk } from '../../project/index/walk';
 import { generateSchema } from '../schema';
 import type { NamingConvention } from '../schema';
+
+/** The naming conventions the generator knows (for the front ends' flags and settings). */
+export { NAMING_CONVENTIONS as SCHEMA_NAMING_CONVENTIONS } from '../schema';
+export type { NamingConvention as SchemaNamingConvention } from '../schema';
 import { ADMIN, ORIGIN_KEY, originOf } from './provider';
 import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource } from './provider';
 
