@@ -33,6 +33,12 @@ export interface CheckServices {
   readonly engineVersion?: EngineVersion;
   /** Makes the GraphQL schema each role sees (none: the operation rules and GraphQL features are silent). */
   readonly graphqlSchemas?: SchemaSource;
+  /**
+   * `idle`: after an edit of what the schemas are made from, a check keeps the schemas it had (the
+   * session says `schemasStale`) until `refreshSchemas()`: the language server makes them again once
+   * the edits pause, not on every keystroke (the generator is not incremental). Default `now`.
+   */
+  readonly schemaRefresh?: 'now' | 'idle';
 }
 
 export interface RootResult {

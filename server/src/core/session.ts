@@ -52,6 +52,8 @@ export class RootSession {
   private readonly runner: RuleRunner;
   private readonly memo: IndexMemo;
   private lastSchemas: { readonly inputs: readonly unknown[]; readonly provider: SchemaProvider } | undefined;
+  private stale = false;
+  private refreshDue = false;
 
   /** `once`: a single check (the CLI): no rule findings are kept for a next one. */
   constructor(
@@ -139,10 +141,30 @@ export class RootSession {
     const inputs: unknown[] = [databases, engineVersion];
     for (const file of project.files.values()) if (!NOT_IN_SCHEMA.has(file.kind)) inputs.push(file);
     const last = this.lastSchemas;
-    if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) return last.provider;
+    if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) {
+      this.stale = false;
+      return last.provider;
+    }
+    // The same models and engine version: only metadata was edited; in `idle` mode the schemas wait.
+    if (last && this.services.schemaRefresh === 'idle' && !this.refreshDue && last.inputs[0] === databases && last.inputs[1] === engineVersion) {
+      this.stale = true;
+      return last.provider;
+    }
     const provider = make({ project, index, databases, engineVersion });
     this.lastSchemas = { inputs, provider };
+    this.stale = false;
+    this.refreshDue = false;
     return provider;
+  }
+
+  /** The check used schemas made before the latest edits (`schemaRefresh: 'idle'`); `refreshSchemas()` then check again. */
+  get schemasStale(): boolean {
+    return this.stale;
+  }
+
+  /** The next check makes the schemas from the files as they are. */
+  refreshSchemas(): void {
+    this.refreshDue = true;
   }
 
   private result(state: State, severity: SeverityOverrides | undefined): RootResult {

@@ -64,6 +64,9 @@ export interface WorkspaceOptions {
  * each, made by one session per root over one parse cache (features, commands and sync requests all
  * read these results). It decides what to re-check; the connection only delivers what it publishes.
  */
+/** How long the edits must pause before the GraphQL schemas are made again (see refreshSchemasWhenIdle). */
+export const SCHEMA_IDLE_MS = 1000;
+
 export class MetadataWorkspace {
   private folders: string[] = [];
   private roots: string[] = [];
@@ -197,6 +200,31 @@ export class MetadataWorkspace {
       this.checkOne(root, []);
       this.flush();
     });
+  }
+
+  private readonly schemaTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  /**
+   * The GraphQL schemas of a root were kept through an edit of what they are made from (making them
+   * costs the generator's whole run): they are made again, and the root checked with them, once no
+   * edit arrived for SCHEMA_IDLE_MS (each edit restarts the wait).
+   */
+  private refreshSchemasWhenIdle(root: string): void {
+    clearTimeout(this.schemaTimers.get(root));
+    const timer = setTimeout(() => {
+      this.schemaTimers.delete(root);
+      if (this.pending.size > 0 || this.starting) return this.refreshSchemasWhenIdle(root);
+      const session = this.sessions.get(root);
+      if (!session?.schemasStale || !this.roots.includes(root)) return;
+      this.guarded('the check with the GraphQL schemas made again', () => {
+        session.refreshSchemas();
+        this.publishStatus('checking');
+        this.checkOne(root, []);
+        this.flush();
+      });
+    }, SCHEMA_IDLE_MS);
+    timer.unref?.();
+    this.schemaTimers.set(root, timer);
   }
 
   /** The slice of work the server starts on its own once ready (BACKGROUND_SLICE_MS, scaled as the start-up slice given to the constructor). */
@@ -490,6 +518,7 @@ export class MetadataWorkspace {
         databases,
         engineVersion: this.engineVersion,
         graphqlSchemas: generatedSchemas(),
+        schemaRefresh: 'idle',
       });
       this.sessions.set(root, session);
     }
@@ -499,6 +528,7 @@ export class MetadataWorkspace {
     this.checking = root;
     this.results.set(root, session.check(inRoot, this.severity));
     this.checking = undefined;
+    if (session.schemasStale) this.refreshSchemasWhenIdle(root);
     this.failures.delete(root);
   }
 

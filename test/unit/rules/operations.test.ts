@@ -214,4 +214,31 @@ describe('the schemas of a session', () => {
     session.check([author]);
     assert.equal(counter.made, 2);
   });
+
+  test("in the language server's `idle` mode, an edit of a table file keeps the schemas until refreshSchemas()", () => {
+    const counter = { made: 0 };
+    const files: Record<string, string> = Object.fromEntries(Object.entries(BASE).map(([rel, text]) => [path(rel), text]));
+    files[path('query_collections.yaml')] = collection('      - name: q\n        query: query q { author { name } }\n');
+    let admin = ADMIN_SDL;
+    const session = new RootSession(ROOT, {
+      host: memoryHost(files),
+      cache: new ParseCache(),
+      graphqlSchemas: () => sdlSchemas({ admin }, counter)({} as never),
+      schemaRefresh: 'idle',
+    });
+    const operationFindings = (r: RootResult): number => r.findings.filter((f) => f.code === 'operation-invalid').length;
+    assert.equal(operationFindings(session.check()), 0);
+    assert.equal(counter.made, 1);
+    // The table file changes (and with it, here, the schema: author.name is gone).
+    admin = ADMIN_SDL.replace('  name: String!\n', '');
+    const author = path('databases/default/tables/public_author.yaml');
+    files[author] = files[author]!.replace('        - name\n', '');
+    assert.equal(operationFindings(session.check([author])), 0);
+    assert.equal(session.schemasStale, true);
+    assert.equal(counter.made, 1);
+    session.refreshSchemas();
+    assert.equal(operationFindings(session.check([])), 1);
+    assert.equal(session.schemasStale, false);
+    assert.equal(counter.made, 2);
+  });
 });

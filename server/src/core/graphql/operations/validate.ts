@@ -99,7 +99,22 @@ const TAGGED: readonly ValidationRule[] = RULES.map(([rule, verdict]) => tagged(
  * on a type the schema cannot list in full (`partial`) are not reported. A schema graphql-js finds
  * invalid answers nothing (it is the generator's to report).
  */
-export function validateOperation(doc: DocumentNode, role: RoleSchema): OperationProblem[] {
+export function validateOperation(doc: DocumentNode, role: RoleSchema): readonly OperationProblem[] {
+  let byDoc = validated.get(role);
+  if (!byDoc) validated.set(role, (byDoc = new WeakMap()));
+  let problems = byDoc.get(doc);
+  if (!problems) byDoc.set(doc, (problems = validateOnce(doc, role)));
+  return problems;
+}
+
+/**
+ * Each document's problems per role schema, weakly: a role schema is kept while what it is made of is
+ * unchanged and a document per query text (graphql/embedded.ts), so an edit validates the edited
+ * query alone.
+ */
+const validated = new WeakMap<RoleSchema, WeakMap<DocumentNode, readonly OperationProblem[]>>();
+
+function validateOnce(doc: DocumentNode, role: RoleSchema): OperationProblem[] {
   let errors: readonly GraphQLError[];
   try {
     errors = validate(role.schema, doc, TAGGED, { maxErrors: 100 });
