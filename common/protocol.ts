@@ -8,7 +8,7 @@
 import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { FileOperation, MetadataOperation, ProjectFacts } from '../server/src/core';
 
-export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core';
+export type { AddSourceArgs, MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core';
 
 export interface RootStatus {
   /** Absolute path of the metadata root folder (the one holding version.yaml). */
@@ -105,6 +105,11 @@ export type EditForOperationResult =
       readonly files: readonly string[];
       /** Things the user should know (e.g. what was left for them to do by hand). */
       readonly notes: readonly string[];
+      /**
+       * Folders the change leaves empty (a dropped or renamed source's), absolute, deepest first
+       * (core/sync/emptied.ts): removed after the edit, each only if it is empty then. Absent: none.
+       */
+      readonly emptiedFolders?: readonly string[];
     }
   /** Why the local files cannot be updated to match. */
   | { readonly ok: false; readonly error: string };

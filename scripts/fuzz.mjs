@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Fuzzes the whole check with mutated real projects (../shared/corpus).
-//   npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-build]
-//   npm run fuzz -- --replay DIR [--limit MS] [--no-build]
-// Failures (exception, broken finding range, over the per-case limit) are saved as reproducers
-// under --out (default test/fixtures/fuzz/<hash>/); test/unit/fuzz/fuzz.test.ts replays them.
+//   npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-budget] [--no-build]
+//   npm run fuzz -- --replay DIR [--limit MS] [--no-budget] [--no-build]
+// Failures (exception, broken finding range, over the per-case limit, `slow`: over the case's budget
+// of 100 ms + 1 s per 700 kB of input, at most 1 s, beyond its project's own check: test/fuzz/cases.ts
+// budgetMs) are saved as reproducers under --out (default test/fixtures/fuzz/<hash>/);
+// test/unit/fuzz/fuzz.test.ts replays them. --no-budget judges only the limit (a loaded machine).
 // --replay runs the reproducers saved under DIR again, timed as in a run, and prints each one.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -22,8 +24,11 @@ const seed = Number(option('seed', String(Date.now() % 1_000_000)));
 const out = path.resolve(repo, option('out', 'test/fixtures/fuzz'));
 const workers = Number(option('workers', String(Math.max(1, os.availableParallelism() - 1))));
 const limitMs = Number(option('limit', '2000'));
+const budget = !args.includes('--no-budget');
 if (![cases, seed, workers, limitMs].every(Number.isInteger)) {
-  console.error('usage: npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-build] | --replay DIR [--limit MS]');
+  console.error(
+    'usage: npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-budget] [--no-build] | --replay DIR [--limit MS] [--no-budget]',
+  );
   process.exit(2);
 }
 if (!args.includes('--no-build')) {
@@ -34,7 +39,7 @@ if (!args.includes('--no-build')) {
 const { runFuzz, replayReproducers } = createRequire(import.meta.url)(path.join(repo, 'out/test/fuzz/driver.js'));
 const replay = option('replay', undefined);
 if (replay !== undefined) {
-  const results = await replayReproducers(path.resolve(replay), { limitMs });
+  const results = await replayReproducers(path.resolve(replay), { limitMs, budget });
   for (const r of results) {
     console.log(
       `${path.basename(r.dir)} ${String(Math.round(r.ms)).padStart(6)} ms  ${r.info.project} ${r.info.file} [${r.info.mutators.join(', ')}]${r.failure ? ` ${r.failure.kind}: ${r.failure.message.split('\n')[0]}` : ''}`,
@@ -44,7 +49,9 @@ if (replay !== undefined) {
   console.log(`replay: ${results.length} reproducer(s), ${failed} failure(s), slowest ${Math.round(Math.max(0, ...results.map((r) => r.ms)))} ms`);
   process.exit(failed > 0 ? 1 : 0);
 }
-console.log(`fuzz: ${cases} cases, seed ${seed}, ${workers} worker(s), ${limitMs} ms per case, reproducers in ${path.relative(repo, out)}`);
+console.log(
+  `fuzz: ${cases} cases, seed ${seed}, ${workers} worker(s), ${limitMs} ms per case${budget ? ' and a budget per input byte' : ''}, reproducers in ${path.relative(repo, out)}`,
+);
 let last = 0;
 const summary = await runFuzz({
   cases,
@@ -52,6 +59,10 @@ const summary = await runFuzz({
   out,
   workers,
   limitMs,
+  budget,
+  onFailure(f) {
+    console.log(`  failure: case ${f.case.index} ${f.case.file} [${f.case.mutators.join(', ')}] ${f.failure.kind}: ${f.failure.message.split('\n')[0]}`);
+  },
   onProgress(done, failures) {
     const now = Date.now();
     if (now - last < 10_000 && done !== cases) return;
@@ -62,6 +73,9 @@ const summary = await runFuzz({
 console.log(
   `fuzz: ${summary.cases} cases in ${(summary.ms / 1000).toFixed(1)} s (${(summary.cases / (summary.ms / 1000)).toFixed(0)}/s); slowest ${Math.round(summary.slowestMs)} ms (case ${summary.slowestCase}); ${summary.failures.length} failure(s)`,
 );
+const time = (t) => `case ${t.case}: ${Math.round(t.ms)} ms for ${t.bytes} bytes (budget ${Math.round(t.budgetMs)} ms)`;
+if (summary.tightest) console.log(`  nearest its budget: ${time(summary.tightest)}`);
+if (summary.largest) console.log(`  largest input: ${time(summary.largest)}`);
 for (const f of summary.failures) {
   console.log(
     `- case ${f.case.index} ${f.case.project} ${f.case.file} [${f.case.mutators.join(', ')}] ${f.failure.kind}: ${f.failure.message.split('\n').slice(0, 3).join(' | ')}`,

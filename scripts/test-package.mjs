@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { runAction } from './lib/actionRunner.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -42,13 +43,12 @@ function flagValue(flag) {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+function runEnv(env = {}) {
+  return { ...process.env, npm_config_cache: cache, npm_config_update_notifier: 'false', NO_COLOR: '1', ...env };
+}
+
 function run(command, args, { cwd = user, env = {}, input } = {}) {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    input,
-    env: { ...process.env, npm_config_cache: cache, npm_config_update_notifier: 'false', NO_COLOR: '1', ...env },
-  });
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', input, env: runEnv(env) });
   return { code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
@@ -166,7 +166,7 @@ expect(
 );
 
 // 5. The GitHub Action's steps, as a runner runs them (inputs substituted), with the tarball as its package.
-runAction({ path: 'hasura', format: 'sarif', 'max-warnings': '0', 'output-file': 'action.sarif', package: tarball }, 1, () => {
+runActionHere({ path: 'hasura', format: 'sarif', 'max-warnings': '0', 'output-file': 'action.sarif', package: tarball }, 1, () => {
   const sarif = JSON.parse(readFileSync(path.join(user, 'action.sarif'), 'utf8'));
   return sarif.runs[0].results[0]?.ruleId === 'allow-list-unknown-collection' ? undefined : 'action.sarif lacks the error';
 });
@@ -274,18 +274,8 @@ function initializeOverStdio(command) {
   });
 }
 
-function runAction(inputs, code, check) {
-  const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8'));
-  const values = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, inputs[name] ?? input.default ?? '']));
-  const substitute = (text) =>
-    text.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name) => values[name]).replace(/\$\{\{\s*github\.action_path\s*\}\}/g, ROOT);
-  let last = { code: 0, stdout: '', stderr: '' };
-  for (const step of action.runs.steps.filter((s) => s.run)) {
-    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, substitute(String(v))]));
-    last = run(step.shell ?? 'bash', ['-e', '-c', substitute(step.run)], { env });
-    if (last.code !== 0) break;
-  }
-  expect(`action.yml with ${JSON.stringify(inputs)}`, last, code, check);
+function runActionHere(inputs, code, check) {
+  expect(`action.yml with ${JSON.stringify(inputs)}`, runAction({ actionPath: ROOT, workspace: user, inputs, env: runEnv() }), code, check);
 }
 
 if (process.argv.includes('--keep')) console.log(`kept ${dir}`);

@@ -3,6 +3,7 @@ import { runCli } from './cli/run';
 import { buildSourceModels } from './node/db/plan';
 import { createNodeHost } from './node/fsHost';
 import { toCorePath } from '../../common/paths';
+import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
 import { tuneHeap } from './node/heap';
 import { parallelLoad, resolveJobs } from './node/parallel/load';
 import { loadSchemaSet } from './node/schemas';
@@ -24,7 +25,7 @@ const host = createNodeHost();
 runCli({
   argv: process.argv.slice(2),
   cwd: toCorePath(process.cwd()),
-  isTty: colorByDefault(process.stdout.isTTY === true, process.env),
+  colorByDefault: colorByDefault(process.stdout.isTTY === true, process.env),
   host,
   schemas: () => loadSchemaSet(),
   version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',
@@ -39,4 +40,6 @@ runCli({
   },
 }).then((code) => {
   process.exitCode = code;
+  // The cache (database models, base databases) back within its bound after the run's work.
+  pruneCache(cacheFolder(), cacheMaxBytes(undefined, process.env));
 }, internalError);

@@ -49,7 +49,8 @@ import { onPrepareRename, onRename } from './lsp/features/rename';
 import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
-import { readDatabaseSettings, readEngineVersion, readOperationsRole, readSeverity } from './lsp/settings';
+import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
+import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readOperationsRole, readSeverity } from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
 import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
@@ -77,7 +78,7 @@ const workspace = new MetadataWorkspace(host, new SchemaValidator(schemaSet), {
 workspace.useDiskRefresh((root) => disk.refresh(root));
 const nodeHost = createNodeHost();
 workspace.useDatabases(
-  (root, sources, settings, signal) => buildSourceModels(root, sources, buildSettings(settings, process.env), nodeHost, { signal }),
+  (root, sources, settings, signal) => buildSourceModels(root, sources, buildSettings(settings, process.env), nodeHost, { signal }).finally(keepCacheBounded),
   DEFAULT_DATABASE_SETTINGS,
   (message) => connection.console.info(message),
 );
@@ -133,8 +134,16 @@ connection.onInitialized(() => {
     });
   }
   // Files are parsed while the settings are asked for; the check waits for them.
-  background('the start-up check', () => workspace.startUp(folders, DiskParseStore.open(storeFile(folders)), refreshSettings()));
+  background('the start-up check', () => workspace.startUp(folders, DiskParseStore.open(storeFile(folders)), refreshSettings()).then(keepCacheBounded));
 });
+
+/** `graphqlMetadata.cache.maxSizeMB` as last read (undefined: GRAPHQL_METADATA_CACHE_MAX_MB, else the default). */
+let cacheMaxMb: unknown;
+
+/** The cache folder back within its bound, after what writes to it: a model build, the start-up's parse store. */
+function keepCacheBounded(): void {
+  pruneCache(cacheFolder(), cacheMaxBytes(cacheMaxMb, process.env));
+}
 
 /** Settings pushed with didChangeConfiguration (clients that do not answer workspace/configuration). */
 let pushedSettings: unknown;
@@ -157,6 +166,7 @@ async function refreshSettings(): Promise<void> {
   if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   reportedProblems = text;
   workspace.setEngineVersion(readEngineVersion(settings));
+  cacheMaxMb = readCacheMaxMb(settings);
   features.operations = { role: readOperationsRole(settings) };
   workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));
 }

@@ -20,9 +20,27 @@ export interface FuzzCase {
 }
 
 export interface CaseFailure {
-  /** `crash`: the worker running the case died (out of memory, a native crash). */
-  readonly kind: 'exception' | 'invariant' | 'hang' | 'crash';
+  /**
+   * `crash`: the worker running the case died (out of memory, a native crash); `slow`: the check took
+   * longer than its budget (`budgetMs`), twice.
+   */
+  readonly kind: 'exception' | 'invariant' | 'hang' | 'crash' | 'slow';
   readonly message: string;
+}
+
+/** What a case may cost beyond its project's own check: a floor, then per input byte. */
+export const BUDGET_FLOOR_MS = 100;
+/**
+ * 5 µs: 1 s for 200 kB of the densest text (a token per character: `[[[`, `1,1,1`, short lines of
+ * errors) at the parser's token limit (bounded.ts MAX_TOKENS, 200,000). Real metadata has about
+ * 3.5 characters per token; a larger file under the byte limit is mostly long scalars, cheaper per byte.
+ */
+export const BUDGET_MS_PER_BYTE = 1 / 200;
+/** No file under the limits may take longer than this to check (the language server is frozen meanwhile). */
+export const BUDGET_MAX_MS = 1000;
+
+export function budgetMs(bytes: number, baselineMs: number): number {
+  return baselineMs + Math.min(BUDGET_MAX_MS, BUDGET_FLOOR_MS + bytes * BUDGET_MS_PER_BYTE);
 }
 
 /** Case `index` of a run with `seed` (independent of every other case). */
@@ -59,6 +77,9 @@ export function runCase(
     result = checkFolder(project.dir, services);
   } catch (error) {
     return { kind: 'exception', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  } finally {
+    // The mutated file is parsed by every run of the case: a retry of a slow case is timed as the first run was.
+    cache.delete(c.file);
   }
   const broken = brokenFinding(result);
   return broken ? { kind: 'invariant', message: broken } : undefined;

@@ -6,6 +6,7 @@ import * as zlib from 'node:zlib';
 import type { CaseFailure, FuzzCase } from './cases';
 import { makeCase } from './cases';
 import { DEFAULT_CORPUS, loadCorpus } from './corpus';
+import type { CorpusProject } from './corpus';
 import type { CaseDone, CaseRequest, WorkerInit } from './worker';
 
 export interface FuzzOptions {
@@ -14,9 +15,12 @@ export interface FuzzOptions {
   /** Where reproducers are saved (test/fixtures/fuzz); none saved when absent. */
   readonly out?: string;
   readonly limitMs?: number;
+  /** Whether a case over its budget (cases.ts budgetMs) fails as `slow` (default true; timings of a loaded machine are no test assertions). */
+  readonly budget?: boolean;
   readonly workers?: number;
   readonly corpusDir?: string;
   readonly onProgress?: (done: number, failures: number) => void;
+  readonly onFailure?: (failure: FoundFailure) => void;
 }
 
 export interface FoundFailure {
@@ -26,12 +30,24 @@ export interface FoundFailure {
   readonly saved?: string;
 }
 
+/** A case's time against its budget. */
+export interface CaseTime {
+  readonly case: number;
+  readonly ms: number;
+  readonly bytes: number;
+  readonly budgetMs: number;
+}
+
 export interface FuzzSummary {
   readonly cases: number;
   readonly failures: FoundFailure[];
   readonly ms: number;
   readonly slowestMs: number;
   readonly slowestCase: number;
+  /** The passing case that took the largest share of its budget. */
+  readonly tightest?: CaseTime;
+  /** The largest input among the passing cases, and its time. */
+  readonly largest?: CaseTime;
 }
 
 export const DEFAULT_LIMIT_MS = 2000;
@@ -40,6 +56,8 @@ export const DEFAULT_LIMIT_MS = 2000;
  * is 4 MB, on which deep nesting that overflows (and is reported) in production recurses on instead.
  */
 const WORKER_STACK_MB = 1;
+/** A case still running after this many times the limit in wall time is a hang, whatever CPU time it had. */
+const HANG_WALL_TIMES = 10;
 
 /** One worker thread; a case that runs over the limit kills it (a fresh one takes its place). */
 class CaseRunner {
@@ -70,11 +88,28 @@ class CaseRunner {
         resolve({ index, ms: performance.now() - started, failure: { kind: 'crash', message: error.stack ?? error.message } });
       };
       const onExit = (code: number): void => onError(new Error(`worker exited with code ${code}`));
-      const timer = setTimeout(() => {
+      // A hang is a case that has used the limit in CPU time (the process's: with one worker, that
+      // worker's), or ten times it in wall time: a loaded machine lets a busy case wait for a core.
+      const cpu = process.cpuUsage();
+      let timer: NodeJS.Timeout;
+      const watch = (): void => {
+        const used = process.cpuUsage(cpu);
+        const cpuMs = (used.user + used.system) / 1000;
+        const wallMs = performance.now() - started;
+        if (cpuMs < limitMs && wallMs < HANG_WALL_TIMES * limitMs) {
+          timer = setTimeout(watch, Math.max(50, Math.min(limitMs - cpuMs, HANG_WALL_TIMES * limitMs - wallMs)));
+          return;
+        }
         settle();
         this.stop();
-        resolve({ index, ms: limitMs, failure: { kind: 'hang', message: `no answer within ${limitMs} ms (worker killed)` } });
-      }, limitMs);
+        resolve({
+          index,
+          ms: wallMs,
+          cpuMs,
+          failure: { kind: 'hang', message: `no answer after ${Math.round(cpuMs)} ms of CPU time, ${Math.round(wallMs)} ms of wall time (worker killed)` },
+        });
+      };
+      timer = setTimeout(watch, limitMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
@@ -102,29 +137,39 @@ class CaseRunner {
   }
 }
 
-/** Runs cases 0..cases-1 of `seed` on worker threads; a case over the limit is retried once alone. */
+/** Runs cases 0..cases-1 of `seed` on worker threads; a case over the limit or its budget is retried once. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
   const init: WorkerInit = { corpusDir: options.corpusDir ?? DEFAULT_CORPUS, seed: options.seed };
   const runners = Array.from({ length: Math.max(1, options.workers ?? 1) }, () => new CaseRunner(init));
   const started = performance.now();
-  const found: { index: number; failure: CaseFailure }[] = [];
+  const found: FoundFailure[] = [];
+  let corpus: CorpusProject[] | undefined;
+  // Saved as found (a long run's failures are there to look at while it goes on).
+  const keep = (index: number, failure: CaseFailure): void => {
+    corpus ??= loadCorpus(init.corpusDir);
+    const c = makeCase(corpus, options.seed, index);
+    const f = { case: c, failure, ...(options.out ? { saved: saveReproducer(options.out, c, failure, options.seed) } : {}) };
+    found.push(f);
+    options.onFailure?.(f);
+  };
   let next = 0;
   let done = 0;
   let slowestMs = 0;
   let slowestCase = -1;
+  let tightest: CaseTime | undefined;
+  let largest: CaseTime | undefined;
   const lane = async (runner: CaseRunner): Promise<void> => {
     while (next < options.cases && !aborted) {
       const index = next++;
-      let result = await runner.run(index, limitMs);
-      if (result.failure?.kind !== 'hang' && result.ms > limitMs)
-        result = { index, ms: result.ms, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
-      if (result.failure?.kind === 'hang') {
-        const retry = await runner.run(index, limitMs); // once more: a busy machine is not a hang
-        if (retry.failure?.kind !== 'hang' && retry.ms <= limitMs) result = retry;
+      const result = await judgedRun(runner, index, limitMs, options.budget ?? true);
+      if (result.failure) keep(index, result.failure);
+      else {
+        if (spent(result) > slowestMs) [slowestMs, slowestCase] = [spent(result), index];
+        const time = { case: index, ms: spent(result), bytes: result.bytes ?? 0, budgetMs: result.budgetMs ?? Infinity };
+        if (!tightest || time.ms / time.budgetMs > tightest.ms / tightest.budgetMs) tightest = time;
+        if (!largest || time.bytes > largest.bytes) largest = time;
       }
-      if (result.ms > slowestMs && !result.failure) [slowestMs, slowestCase] = [result.ms, index];
-      if (result.failure) found.push({ index, failure: result.failure });
       options.onProgress?.(++done, found.length);
     }
   };
@@ -142,14 +187,43 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   } finally {
     for (const r of runners) r.stop();
   }
-  const corpus = found.length > 0 ? loadCorpus(init.corpusDir) : [];
-  const failures = found
-    .sort((a, b) => a.index - b.index)
-    .map(({ index, failure }) => {
-      const c = makeCase(corpus, options.seed, index);
-      return { case: c, failure, ...(options.out ? { saved: saveReproducer(options.out, c, failure, options.seed) } : {}) };
-    });
-  return { cases: options.cases, failures, ms: performance.now() - started, slowestMs, slowestCase };
+  const failures = found.sort((a, b) => a.case.index - b.case.index);
+  return {
+    cases: options.cases,
+    failures,
+    ms: performance.now() - started,
+    slowestMs,
+    slowestCase,
+    ...(tightest ? { tightest } : {}),
+    ...(largest ? { largest } : {}),
+  };
+}
+
+/**
+ * A case run and judged: over the limit is a hang, over its budget (when `budget`) slow. Either is
+ * tried once more (a busy machine is neither), and the better try counts.
+ */
+async function judgedRun(runner: CaseRunner, request: CaseRequest, limitMs: number, budget: boolean): Promise<CaseDone> {
+  const judged = (r: CaseDone): CaseDone => {
+    if (r.failure) return r;
+    if (spent(r) > limitMs) return { ...r, failure: { kind: 'hang', message: `took ${Math.round(spent(r))} ms, over ${limitMs} ms` } };
+    if (budget && r.budgetMs !== undefined && spent(r) > r.budgetMs)
+      return {
+        ...r,
+        failure: { kind: 'slow', message: `took ${Math.round(spent(r))} ms for ${r.bytes ?? 0} bytes, over its budget of ${Math.round(r.budgetMs)} ms` },
+      };
+    return r;
+  };
+  const again = (r: CaseDone): boolean => r.failure?.kind === 'hang' || r.failure?.kind === 'slow';
+  const first = judged(await runner.run(request, limitMs));
+  if (!again(first)) return first;
+  const retry = judged(await runner.run(request, limitMs));
+  return !again(retry) || spent(retry) < spent(first) ? retry : first;
+}
+
+/** The time a case is judged by: the smaller of its wall and CPU times (worker.ts CaseDone.cpuMs). */
+function spent(r: CaseDone): number {
+  return Math.min(r.ms, r.cpuMs ?? r.ms);
 }
 
 /** What a reproducer folder holds besides the mutated file (`input` + the file's extension, + `.gz` when large). */
@@ -207,29 +281,27 @@ export function readReproducers(dir: string): { dir: string; info: ReproducerInf
 export interface Replayed {
   readonly dir: string;
   readonly info: ReproducerInfo;
+  /** As judged (`spent`). */
   readonly ms: number;
   readonly failure?: CaseFailure;
 }
 
 /**
  * Runs every saved reproducer under `dir` as `runFuzz` runs a case (a worker with the production stack
- * size, warmed up, the per-case limit, a case over it retried once), one after another.
+ * size, warmed up, the per-case limit and budget, a case over either retried once), one after another.
  */
-export async function replayReproducers(dir: string, options: { readonly limitMs?: number; readonly corpusDir?: string } = {}): Promise<Replayed[]> {
+export async function replayReproducers(
+  dir: string,
+  options: { readonly limitMs?: number; readonly budget?: boolean; readonly corpusDir?: string } = {},
+): Promise<Replayed[]> {
   const limitMs = options.limitMs ?? DEFAULT_LIMIT_MS;
   const runner = new CaseRunner({ corpusDir: options.corpusDir ?? DEFAULT_CORPUS, seed: 0 });
   const out: Replayed[] = [];
   try {
     for (const [index, { dir: at, info, bytes }] of readReproducers(dir).entries()) {
       const request: CaseRequest = { index, project: info.project, file: `/corpus/${info.project}/${info.file}`, bytes };
-      let result = await runner.run(request, limitMs);
-      if (!result.failure && result.ms > limitMs)
-        result = { ...result, failure: { kind: 'hang', message: `took ${Math.round(result.ms)} ms, over ${limitMs} ms` } };
-      if (result.failure?.kind === 'hang') {
-        const retry = await runner.run(request, limitMs);
-        if (retry.failure?.kind !== 'hang' && retry.ms <= limitMs) result = retry;
-      }
-      out.push({ dir: at, info, ms: result.ms, ...(result.failure ? { failure: result.failure } : {}) });
+      const result = await judgedRun(runner, request, limitMs, options.budget ?? true);
+      out.push({ dir: at, info, ms: spent(result), ...(result.failure ? { failure: result.failure } : {}) });
     }
   } finally {
     runner.stop();

@@ -1,3 +1,6 @@
+import { Lexer } from 'yaml';
+import { MAX_NESTING, MAX_TOKENS } from '../../server/src/core/parse/bounded';
+import { DEFAULT_MAX_FILE_BYTES } from '../../server/src/node/fsHost';
 import type { Rng } from './rng';
 
 /** What a mutator may use besides the file itself: the other files of its project. */
@@ -244,6 +247,103 @@ const repeatLines = lineMutator('repeat-lines', (lines, rng) => {
   lines[at] = out.join('') + lines[at]!;
 });
 
+/**
+ * How many copies of `unit(i)` fill a file to a share of the size limits: a fraction (mostly just
+ * under 1, sometimes just over, to cross the limit) of the bytes a file may have (fsHost) and of the
+ * tokens the parser takes (bounded.ts), whichever is reached first. Tokens are counted by yaml's
+ * lexer on a sample of the copies (`within` the brackets they will be in).
+ */
+function copiesToLimit(unit: (i: number) => string, around: number, rng: Rng, within: readonly [string, string] = ['', '']): number {
+  const share = rng.pick([0.25, 0.5, 0.9, 0.97, 0.99, 1.01]);
+  const sample = Array.from({ length: 64 }, (_, i) => unit(i)).join('');
+  const tokens = tokenCount(`${within[0]}${sample}${within[1]}`);
+  const bytesEach = encoder.encode(sample).length / 64;
+  const tokensEach = Math.max(1, tokens / 64);
+  return Math.max(1, Math.floor(Math.min((DEFAULT_MAX_FILE_BYTES * share - around) / bytesEach, (MAX_TOKENS * share) / tokensEach)));
+}
+
+/** The lexical tokens yaml's lexer makes of `text` (what bounded.ts counts against MAX_TOKENS). */
+export function tokenCount(text: string): number {
+  let tokens = 0;
+  const lexer = new Lexer().lex(text);
+  while (!lexer.next().done) tokens++;
+  return tokens;
+}
+
+function repeated(unit: (i: number) => string, copies: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < copies; i++) out.push(unit(i));
+  return out.join('');
+}
+
+/** A few lines of the file repeated (keys numbered or not) until the file is at its size limits. */
+const scaledLines = lineMutator('scaled-lines', (lines, rng) => {
+  if (lines.length === 0) lines.push('k: v\n');
+  const at = rng.int(lines.length);
+  const chunk = lines.slice(at, at + rng.range(1, 4)).map((l) => (l.endsWith('\n') ? l : `${l}\n`));
+  const renumber = rng.chance(0.5);
+  const unit = (i: number): string => chunk.map((line) => (renumber ? line.replace(/^(\s*(?:- )?[\w-]+)(?=:)/, `$1_${i}`) : line)).join('');
+  const size = lines.reduce((n, l) => n + l.length, 0);
+  lines[at] = repeated(unit, copiesToLimit(unit, size, rng)) + lines[at]!;
+});
+
+const FLOW_ITEMS = ['1', 'x', '"q"', "'s'", '{a: 1}', '[1, 2]', 'k: v', '~', '"\\u00e9"', '!!str 7', '&a x', '*a', ''];
+
+/** One flow collection (`[...]` or `{...}`) of as many items as the limits allow, on one line or many. */
+const scaledFlow = lineMutator('scaled-flow', (lines, rng) => {
+  const map = rng.chance(0.5);
+  const item = rng.pick(FLOW_ITEMS);
+  const separator = rng.pick([', ', ',', ',\n  ', ' , ']);
+  const unit = (i: number): string => `${map ? `k${i}: ` : ''}${item}${separator}`;
+  const size = lines.reduce((n, l) => n + l.length, 0);
+  const body = repeated(unit, copiesToLimit(unit, size, rng, map ? ['{', '}'] : ['[', ']']));
+  const closed = rng.chance(0.9);
+  insertAtValue(lines, rng, `${map ? '{' : '['}${body}${closed ? (map ? '}' : ']') : ''}`);
+});
+
+/** Nesting around the parser's limit (MAX_NESTING), block or flow, repeated until the file is at its size limits. */
+const scaledNesting = lineMutator('scaled-nesting', (lines, rng) => {
+  const depth = rng.pick([MAX_NESTING / 4, MAX_NESTING / 2 - 8, MAX_NESTING - 8, MAX_NESTING + 8]);
+  const kind = rng.int(4);
+  const nest = (i: number): string =>
+    kind === 0
+      ? `n${i}: ${'['.repeat(depth)}${']'.repeat(depth)}\n`
+      : kind === 1
+        ? `n${i}: ${'{a: '.repeat(depth)}1${'}'.repeat(depth)}\n`
+        : kind === 2
+          ? `n${i}:\n${Array.from({ length: depth }, (_, d) => `${' '.repeat(d + 1)}k${d}:\n`).join('')}`
+          : `n${i}:\n${Array.from({ length: depth }, (_, d) => `${'  '.repeat(d + 1)}- `).join('')}x\n`;
+  const size = lines.reduce((n, l) => n + l.length, 0);
+  lines.splice(rng.int(lines.length + 1), 0, repeated(nest, copiesToLimit(nest, size, rng)));
+});
+
+/** One scalar (plain, quoted, block, folded, multi-line, escaped) as long as the limits allow. */
+const scaledScalar = lineMutator('scaled-scalar', (lines, rng) => {
+  const style = rng.int(6);
+  const piece = rng.pick(['word ', 'x', '\\n', 'é', '# ', ': ', "''"]);
+  const unit =
+    style === 0
+      ? (): string => piece.replace(/[:#]/g, '')
+      : style === 1
+        ? (): string => piece.replace(/"/g, '')
+        : style === 2
+          ? (): string => piece.replace(/'/g, '')
+          : (i: number): string => (i % 8 === 7 ? `${piece}\n  ` : piece);
+  const size = lines.reduce((n, l) => n + l.length, 0);
+  const body = repeated(unit, copiesToLimit(unit, size, rng));
+  const scalar = [body, `"${body}"`, `'${body}'`, `|\n  ${body}`, `>-\n  ${body}`, body.replace(/\n {2}/g, '\n   ')][style]!;
+  insertAtValue(lines, rng, scalar);
+});
+
+/** The file (or a line of it) as many YAML documents as the limits allow. */
+const scaledDocuments = textMutator('scaled-documents', (text, rng) => {
+  const line = text.split('\n')[0] ?? '';
+  const body = rng.chance(0.3) && text.length < 8_000 ? text : line;
+  const end = rng.pick(['', '...\n']);
+  const unit = (): string => `---\n${body}\n${end}`;
+  return repeated(unit, copiesToLimit(unit, 0, rng));
+});
+
 const emptyOrScalar = textMutator('replace-whole', (_text, rng) =>
   rng.pick(['', '\n', '~', 'null', '[]', '{}', '42', 'true', '"text"', '- ', ':', '!include', '--- |\n  x\n', '&a *a', '*a', '!!binary AAAA']),
 );
@@ -264,10 +364,30 @@ export const MUTATORS: readonly Mutator[] = [
   swapLines,
   repeatLines,
   emptyOrScalar,
+  scaledLines,
+  scaledFlow,
+  scaledNesting,
+  scaledScalar,
+  scaledDocuments,
 ];
 
-/** The common mutators weigh more; the heavy ones (huge, deep, bombs, repeats, whole replacement) less. */
-const WEIGHTS: Readonly<Record<string, number>> = { 'alias-bomb': 1, 'huge-scalar': 1, 'deep-nesting': 1, 'repeat-lines': 1, 'replace-whole': 1 };
+/**
+ * The common mutators weigh more; the heavy ones (huge, deep, bombs, repeats, whole replacement)
+ * less; the ones that fill a file to the size limits least (about one case in 40 has one: each
+ * takes up to a second to check).
+ */
+const WEIGHTS: Readonly<Record<string, number>> = {
+  'alias-bomb': 1,
+  'huge-scalar': 1,
+  'deep-nesting': 1,
+  'repeat-lines': 1,
+  'replace-whole': 1,
+  'scaled-lines': 0.15,
+  'scaled-flow': 0.15,
+  'scaled-nesting': 0.15,
+  'scaled-scalar': 0.15,
+  'scaled-documents': 0.15,
+};
 
 export function pickMutator(rng: Rng): Mutator {
   const total = MUTATORS.reduce((s, m) => s + (WEIGHTS[m.name] ?? 3), 0);

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ParseCache } from '../../server/src/core/project/cache';
 import { SchemaValidator } from '../../server/src/core/schema/validator';
 import { loadSchemaSet } from '../../server/src/node/schemas';
-import { makeCase, runCase } from './cases';
+import { budgetMs, makeCase, runCase } from './cases';
 import type { CaseFailure } from './cases';
 import { loadCorpus } from './corpus';
 
@@ -17,7 +17,16 @@ export type CaseRequest = number | { readonly index: number; readonly project: s
 
 export interface CaseDone {
   readonly index: number;
+  /** Wall time. */
   readonly ms: number;
+  /**
+   * The process's CPU time meanwhile (every thread: with one worker, the check and the GC's helpers).
+   * A loaded machine stretches the wall time, other workers the CPU time: the budget judges the smaller.
+   */
+  readonly cpuMs?: number;
+  /** The mutated file's size and what its check may take (cases.ts budgetMs); absent when the worker died or was killed. */
+  readonly bytes?: number;
+  readonly budgetMs?: number;
   readonly failure?: CaseFailure;
 }
 
@@ -25,15 +34,33 @@ const init = workerData as WorkerInit;
 const corpus = loadCorpus(init.corpusDir);
 const validator = new SchemaValidator(loadSchemaSet());
 const caches = new Map<string, ParseCache>();
-// Warm up (JIT, schema compilation) on the unmutated projects, so the first cases are not timed cold.
-for (const project of corpus)
-  runCase(corpus, { project: project.name, file: project.paths[0]!, bytes: project.files.get(project.paths[0]!)! }, validator, caches);
+// Warm up (JIT, schema compilation) on the unmutated projects, so the first cases are not timed cold;
+// the last of three rounds times each project's own check (the baseline of its cases' budgets).
+const baselineMs = new Map<string, number>();
+for (let round = 0; round < 3; round++)
+  for (const project of corpus) {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    runCase(corpus, { project: project.name, file: project.paths[0]!, bytes: project.files.get(project.paths[0]!)! }, validator, caches);
+    const used = process.cpuUsage(cpu);
+    baselineMs.set(project.name, Math.min(performance.now() - started, (used.user + used.system) / 1000));
+  }
 
 parentPort!.on('message', (request: CaseRequest) => {
   const c = typeof request === 'number' ? makeCase(corpus, init.seed, request) : request;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const failure = runCase(corpus, c, validator, caches);
-  const done: CaseDone = { index: c.index, ms: performance.now() - started, ...(failure ? { failure } : {}) };
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const done: CaseDone = {
+    index: c.index,
+    ms,
+    cpuMs: (used.user + used.system) / 1000,
+    bytes: c.bytes.length,
+    budgetMs: budgetMs(c.bytes.length, baselineMs.get(c.project) ?? 0),
+    ...(failure ? { failure } : {}),
+  };
   parentPort!.postMessage(done);
 });
 parentPort!.postMessage('ready');

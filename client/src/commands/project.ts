@@ -82,7 +82,21 @@ export async function applyRangedResult(ctx: CommandContext, result: EditForOper
     ctx.log.warn(`The local edit failed half way; put back: ${applied.undone.join(', ') || 'nothing'}.`);
     return { ok: false, message: localFailure(applied.reason, applied.notRestored, remedy) };
   }
+  await removeEmptied(result.emptiedFolders ?? []);
   return { ok: true, files: result.files, notes: result.notes };
+}
+
+/**
+ * The folders an edit emptied (a dropped or renamed source's, an export's; the language server finds
+ * them, core/sync/emptied.ts), deepest first: each removed if it is empty now. Outside the edit, so
+ * that it stays one undo: undoing it recreates the deleted files, and their folders with them.
+ */
+export async function removeEmptied(folders: readonly string[]): Promise<void> {
+  for (const folder of folders) {
+    const uri = uriOf(folder);
+    const entries = await vscode.workspace.fs.readDirectory(uri).then(undefined, () => undefined);
+    if (entries?.length === 0) await vscode.workspace.fs.delete(uri, { recursive: false, useTrash: false }).then(undefined, () => undefined);
+  }
 }
 
 /** Why the local files were not updated, and that they are as they were (or which are not). */

@@ -14,6 +14,7 @@ import type {
 import type { FeatureContext } from './features/context';
 import { rangedChange } from './features/rangedChange';
 import { uriToPath } from './uri';
+import { foldersEmptiedBy } from '../core';
 
 /**
  * The custom requests behind the server commands: project facts for the prompts, and the local
@@ -100,5 +101,12 @@ function toResult(features: FeatureContext, documents: TextDocuments<TextDocumen
       return path === undefined ? [] : [[path, d.version] as const];
     }),
   );
-  return { ok: true, change: rangedChange(features, result, change, versions), files, notes: change.notes };
+  const emptied = foldersEmptiedBy(features.host, result.root, change);
+  return {
+    ok: true,
+    change: rangedChange(features, result, change, versions),
+    files,
+    notes: change.notes,
+    ...(emptied.length > 0 ? { emptiedFolders: emptied } : {}),
+  };
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { createRequire, wrap } from 'node:module';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { cacheFolder, markUsed } from './cacheFolder';
 import { tuneHeap } from './heap';
 
 /**
@@ -67,14 +67,15 @@ function cacheName(file: string, code: string): string {
 }
 
 function cacheDirs(file: string): string[] {
-  const base = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache');
-  return [path.join(path.dirname(file), '.v8-cache'), path.join(base, 'graphql-engine-metadata', 'v8-cache')];
+  return [path.join(path.dirname(file), '.v8-cache'), path.join(cacheFolder(), 'v8-cache')];
 }
 
 function readFirst(dirs: readonly string[], name: string): Buffer | undefined {
   for (const dir of dirs) {
     try {
-      return fs.readFileSync(path.join(dir, name));
+      const data = fs.readFileSync(path.join(dir, name));
+      markUsed(path.join(dir, name));
+      return data;
     } catch {
       // Not there: the next folder.
     }

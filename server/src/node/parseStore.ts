@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ParseStore } from '../core';
+import { cacheFolder, markUsed } from './cacheFolder';
 
 let stores = 0;
 
@@ -42,6 +42,7 @@ export class DiskParseStore implements ParseStore {
       if (fs.statSync(file).size > MAX_BYTES) return store;
       const lines = fs.readFileSync(file, 'utf8').split('\n');
       if (lines[0] !== HEADER) return store;
+      markUsed(file);
       for (const line of lines.slice(1)) {
         const tab = line.indexOf('\t');
         if (tab === 40) store.known.set(line.slice(0, tab), line.slice(tab + 1));
@@ -115,10 +116,10 @@ function sha1(text: string): string {
 }
 
 /** Where the store of a workspace lives: `<cache dir>/graphql-engine-metadata/parses-<hash of the folders>.txt`. */
-export function storeFile(folders: readonly string[], cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
+export function storeFile(folders: readonly string[], cacheDir?: string): string {
   const key = createHash('sha1')
     .update([...folders].sort().join('\n'))
     .digest('hex')
     .slice(0, 16);
-  return path.join(cacheDir, 'graphql-engine-metadata', `parses-${key}.txt`);
+  return path.join(cacheFolder(cacheDir), `parses-${key}.txt`);
 }

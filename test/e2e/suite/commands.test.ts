@@ -112,6 +112,8 @@ suite('server commands', () => {
     );
     assert.equal(await diskText(DATABASES), before);
     assert.equal(existsSync(fixtureUri(NEW_TABLES).fsPath), false);
+    // The source's folders, emptied, are gone too (core/sync/emptied.ts).
+    assert.equal(existsSync(fixtureUri(`${META}/databases/analytics`).fsPath), false);
   });
 
   test('Rename Relationship with an argument object: renamed on the server and in the table file', async () => {

@@ -441,6 +441,14 @@ describe('more YAML mistakes, one file at a time', () => {
     ['a `?` alone at the end of the file', '? \n: 1\n? ', [['?', EMPTY_AGAIN(1)]]],
     ['an empty key with an anchor, twice', '&a : 1\n&c : 2\n', [['&c :', EMPTY_AGAIN(1)]]],
     [
+      'empty keys in a flow mapping: only the word before each is looked at',
+      'x: {&a : 1, &b : 2, : 3}\n',
+      [
+        ['&b :', EMPTY_AGAIN(1)],
+        [':', EMPTY_AGAIN(1)],
+      ],
+    ],
+    [
       'the table file of case 13678',
       'tabde:\n&x &x &b   \ufffdame: cou3ses_setup\n- *b\n &b ',
       [

@@ -133,6 +133,25 @@ describe('graphqlMetadata/editForOperation', () => {
         'delete databases/default/tables/public_article.yaml',
       ],
     );
+    // The folders the source's files leave empty, deepest first: the client removes them after the edit (one undo brings all back).
+    assert.deepEqual(dropped.emptiedFolders, ['/p/metadata/databases/default/tables', '/p/metadata/databases/default']);
+    assert.deepEqual(out.emptiedFolders, ['/p/metadata/databases/default/tables', '/p/metadata/databases/default']);
+  });
+
+  test('a folder that keeps a file the change does not delete is not emptied; an edit that deletes nothing empties nothing', () => {
+    const notes = '/p/metadata/databases/default/tables/NOTES.md';
+    const dropped = handlers({}, { [notes]: 'kept\n' }).editForOperation({
+      root: '/p/metadata',
+      operation: { type: 'drop_source', args: { name: 'default' } },
+    });
+    assert.ok(dropped.ok);
+    assert.equal(dropped.emptiedFolders, undefined);
+    const renamed = handlers().editForOperation({
+      root: '/p/metadata',
+      operation: { type: 'rename_relationship', args: { table: 'article', name: 'author', new_name: 'w' } },
+    });
+    assert.ok(renamed.ok);
+    assert.equal(renamed.emptiedFolders, undefined);
   });
 
   test('errors: an unknown root, a refused edit; no change: no edit, only notes', () => {

@@ -5,7 +5,10 @@ import type { ParseCache } from '../../../server/src/core/project/cache';
 import { makeCase, runCase } from '../../fuzz/cases';
 import { loadCorpus } from '../../fuzz/corpus';
 import { readReproducers, runFuzz } from '../../fuzz/driver';
-import { MUTATORS } from '../../fuzz/mutators';
+import { MAX_TOKENS } from '../../../server/src/core/parse/bounded';
+import { DEFAULT_MAX_FILE_BYTES } from '../../../server/src/node/fsHost';
+import { MUTATORS, pickMutator, tokenCount } from '../../fuzz/mutators';
+import { Rng } from '../../fuzz/rng';
 import { schemaValidator } from '../helpers/project';
 
 /**
@@ -16,6 +19,7 @@ import { schemaValidator } from '../helpers/project';
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/fuzz');
 const CASES = 2000;
 const HANG_MS = 15_000;
+const SCALED = new Set(['scaled-lines', 'scaled-flow', 'scaled-nesting', 'scaled-scalar', 'scaled-documents']);
 
 describe('fuzzing the whole check with mutated real projects', () => {
   const corpus = loadCorpus();
@@ -30,9 +34,29 @@ describe('fuzzing the whole check with mutated real projects', () => {
     assert.notDeepEqual(Buffer.from(makeCase(corpus, 7, 124).bytes), Buffer.from(a.bytes));
   });
 
-  test('every mutator is used and changes files', () => {
+  test('every mutator is used', () => {
     const used = new Set(Array.from({ length: 400 }, (_, i) => makeCase(corpus, 1, i).mutators).flat());
+    // The ones that fill a file to the size limits are rare (about one case in 40): drawn on their own.
+    const rng = new Rng(1);
+    for (let i = 0; i < 2000; i++) used.add(pickMutator(rng).name);
     assert.deepEqual([...used].sort(), MUTATORS.map((m) => m.name).sort());
+  });
+
+  test('a mutator that fills a file to the size limits stays within a per cent of them', () => {
+    for (const [index, name] of [...SCALED].entries()) {
+      const mutator = MUTATORS.find((m) => m.name === name)!;
+      const project = corpus.find((p) => p.name === 'creatiiv-io__runcore')!;
+      const file = project.paths.find((p) => p.endsWith('auth_verifications.yaml'))!;
+      for (let seed = 0; seed < 6; seed++) {
+        const bytes = mutator.apply(project.files.get(file)!, new Rng(seed * 7 + index), { siblings: [] });
+        const tokens = tokenCount(new TextDecoder().decode(bytes));
+        assert.ok(
+          bytes.length <= DEFAULT_MAX_FILE_BYTES * 1.02 && tokens <= MAX_TOKENS * 1.02,
+          `${name} seed ${seed}: ${bytes.length} bytes, ${tokens} tokens`,
+        );
+        assert.ok(bytes.length > 1000, `${name} seed ${seed}: only ${bytes.length} bytes`);
+      }
+    }
   });
 
   test('an unmutated project passes the invariants (findings inside their files)', () => {
@@ -44,7 +68,7 @@ describe('fuzzing the whole check with mutated real projects', () => {
   // In `npm test` the time limit only catches hangs (an infinite loop is killed): timings on a loaded
   // 2-core machine are not assertions. `npm run fuzz` keeps the 2 s per-case budget of the issue.
   test(`a fixed-seed run of ${CASES} cases: no exception, no broken range, no hang`, async () => {
-    const summary = await runFuzz({ cases: CASES, seed: 20240611, workers: 2, limitMs: HANG_MS });
+    const summary = await runFuzz({ cases: CASES, seed: 20240611, workers: 2, limitMs: HANG_MS, budget: false });
     const failures = summary.failures.map((f) => `case ${f.case.index} ${f.case.file} [${f.case.mutators.join(', ')}] ${f.failure.kind}`);
     assert.deepEqual(failures, [], summary.failures.map((f) => f.failure.message).join('\n'));
     assert.equal(summary.cases, CASES);

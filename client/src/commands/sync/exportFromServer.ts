@@ -8,7 +8,7 @@ import type { CommandFactory } from '../context';
 import type { DiffSides } from '../exportPreview';
 import { previewExport } from '../exportPreview';
 import { tell } from '../flow';
-import { uriOf } from '../project';
+import { removeEmptied, uriOf } from '../project';
 import { applyEditSafely } from '../../safeEdit';
 import type { EditPlan } from '../../safeEdit';
 import { exportCounts, planCounts } from '../syncText';
@@ -94,18 +94,6 @@ function exportEdit(plan: Plan): EditPlan {
 function wholeText(text: string): vscode.Range {
   const lines = text.split(/\r\n|\r|\n/);
   return new vscode.Range(0, 0, lines.length - 1, lines.at(-1)!.length);
-}
-
-/**
- * The folders the export emptied (a dropped source; the language server plans them, core/sync/emptied.ts),
- * deepest first: each removed if it is empty now (undo recreates a folder with its files).
- */
-async function removeEmptied(folders: readonly string[]): Promise<void> {
-  for (const folder of folders) {
-    const uri = uriOf(folder);
-    const entries = await vscode.workspace.fs.readDirectory(uri).then(undefined, () => undefined);
-    if (entries?.length === 0) await vscode.workspace.fs.delete(uri, { recursive: false, useTrash: false }).then(undefined, () => undefined);
-  }
 }
 
 function exportFailure(folder: string, reason: string, notRestored: readonly string[]): string {

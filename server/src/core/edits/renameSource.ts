@@ -14,8 +14,8 @@ const SIMPLE_FOLDER = /^[\w][\w .-]*$/;
 
 /**
  * rename_source: the `name:` of the entry; in the CLI layout (includes under `<name>/`) the files
- * of databases/<name> move to databases/<new_name> and the include paths follow (the emptied
- * folder stays).
+ * of databases/<name> move to databases/<new_name> and the include paths follow (the folders left
+ * empty are removed after the edit: core/sync/emptied.ts foldersEmptiedBy).
  */
 export const renameSource: OperationEdit<RenameSourceArgs> = (result, args) => {
   const source = findSource(result, args.name);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SourceBuild, SourceMigrations } from '../../core';
 import type { ApplyResult } from './runner';
+import { markUsed } from '../cacheFolder';
 
 /**
  * Source builds from migrations kept on disk, keyed by a hash of the migration files' names and
@@ -13,15 +13,14 @@ import type { ApplyResult } from './runner';
  */
 
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
-const RUNNER_VERSION = 'graphql-metadata db model 3';
+const RUNNER_VERSION = 'graphql-metadata db model 5';
 
-export function cacheFolder(cacheDir = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache')): string {
-  return path.join(cacheDir, 'graphql-engine-metadata');
-}
+export { cacheFolder } from '../cacheFolder';
 
 /** The content key of a source's migrations. */
 export function migrationsKey(migrations: SourceMigrations): string {
-  const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n`);
+  const platform = migrations.platform ? `${migrations.platform.name}:${migrations.platform.schemas.map((s) => s.schema).join(',')}` : '';
+  const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n${platform}\n`);
   for (const file of migrations.files) hash.update(`${file.phase}\t${file.file}\t${file.text.length}\n`).update(file.text).update('\n');
   return hash.digest('hex');
 }
@@ -38,15 +37,17 @@ interface Entry {
 
 /** A source's build from what the worker's migration run gave (the same whether read back from the cache or not). */
 export function migrationsBuild(source: string, result: ApplyResult): SourceBuild {
-  return { source, model: result.model, status: `from migrations: ${result.applied}/${result.total} applied`, findings: result.findings };
+  return { source, model: result.model, status: result.status, findings: result.findings };
 }
 
 /** The cached build of these migrations, when there is one with the same key (a damaged file is a miss). */
 export async function readCachedBuild(folder: string, root: string, key: string, source: string): Promise<SourceBuild | undefined> {
   try {
     // Read off the thread: the language server parses the model (~3 MB at 1,000 tables) in a turn after the one that found the migrations.
-    const entry = JSON.parse(await fs.promises.readFile(cacheFile(folder, root, source), 'utf8')) as Partial<Entry>;
+    const file = cacheFile(folder, root, source);
+    const entry = JSON.parse(await fs.promises.readFile(file, 'utf8')) as Partial<Entry>;
     if (entry.key !== key || typeof entry.build !== 'object' || entry.build === null || entry.build.source !== source) return undefined;
+    markUsed(file);
     return entry.build;
   } catch {
     return undefined;

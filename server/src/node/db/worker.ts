@@ -14,6 +14,7 @@ import { migrationsBuild, writeCachedBuild } from './cache';
 import { extensionsCreated, MigrationRunner } from './runner';
 import { jobOf, PacedReply, replyMessages } from './protocol';
 import type { WorkerReply, WorkerRequest } from './protocol';
+import { markUsed } from '../cacheFolder';
 
 /** The contrib extensions PGlite ships, by the name `CREATE EXTENSION` uses; each loaded only when the migrations create it. */
 const CONTRIB: Readonly<Record<string, () => Promise<Extension>>> = {
@@ -59,7 +60,7 @@ const BASE_SQL = 'CREATE EXTENSION IF NOT EXISTS pgcrypto; CHECKPOINT';
 async function build(job: ApplyJob): Promise<WorkerReply> {
   const started = performance.now();
   const extensions: Record<string, Extension> = {};
-  for (const name of new Set(['pgcrypto', ...extensionsCreated(job.files)])) {
+  for (const name of new Set(['pgcrypto', ...(job.platform?.extensions ?? []), ...extensionsCreated(job.files)])) {
     const load = CONTRIB[name];
     if (load !== undefined) extensions[name.replace(/-/g, '_')] = await load();
   }
@@ -121,6 +122,7 @@ function readTar(file: string): Blob | undefined {
   } catch {
     return undefined;
   }
+  markUsed(file);
   const arrayBuffer = (): Promise<ArrayBuffer> => {
     try {
       const tar = zlib.gunzipSync(packed);
