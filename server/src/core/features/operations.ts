@@ -113,7 +113,7 @@ function operationNameSpan(op: CollectedOperation): Span {
 }
 
 /** Who can run an operation: admin and every role whose schema validates it; the first reason of the others. */
-export function whoCanRun(result: RootResult, op: CollectedOperation): string {
+function whoCanRun(result: RootResult, op: CollectedOperation): string {
   const provider = result.schemas!;
   const can: string[] = [];
   const cannot: string[] = [];
@@ -217,7 +217,7 @@ function tableOf(result: RootResult, source: string, table: { schema: string; na
 }
 
 /** Where the metadata (or a migration) makes what a field comes from. */
-export function originLocations(result: RootResult, origin: Origin): Loc[] {
+function originLocations(result: RootResult, origin: Origin): Loc[] {
   if (origin.kind === 'action') return result.index.actions.filter((a) => a.name.name === origin.name).map((a) => a.name.loc);
   if (origin.kind === 'function') return [];
   const table = tableOf(result, origin.source, origin.table);

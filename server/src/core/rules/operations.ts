@@ -140,14 +140,14 @@ function unrunnable(ctx: RuleContext, schemas: SchemaProvider, valid: readonly C
 const UNKNOWN = '\u0000unknown';
 
 /** Why a role cannot run an operation (the first problem), undefined when it can, UNKNOWN without its schema. */
-export function reasonNot(role: RoleSchema | undefined, op: CollectedOperation): string | undefined {
+function reasonNot(role: RoleSchema | undefined, op: CollectedOperation): string | undefined {
   if (!role) return UNKNOWN;
   const first = validateOperation(op.doc, role)[0];
   return first?.message;
 }
 
 /** The roles an allow-list entry admits: every role with a global scope, else the roles it lists. */
-export function allowedRoles(walk: Walk, entry: AllowListFact, schemas: SchemaProvider): readonly string[] {
+function allowedRoles(walk: Walk, entry: AllowListFact, schemas: SchemaProvider): readonly string[] {
   const scope = walk.get(entry.at, 'scope');
   if (!scope.node || walk.text(walk.get(scope, 'global')) !== 'false') return schemas.roles;
   return walk.strings(walk.get(scope, 'roles')).map((r) => r.name);

@@ -1,7 +1,6 @@
 import { Kind } from 'graphql';
 import { isScalar } from 'yaml';
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
-import type { Span } from '../../diagnostics';
 import { scalarSourceMap } from '../../parse/scalarSourceMap';
 import type { CollectionFact, ProjectIndex, QueryFact } from '../../project/index/types';
 import type { Project } from '../../project/project';
@@ -81,9 +80,4 @@ function valueOffset(toFile: (offset: number) => number, length: number, fileOff
     else hi = mid - 1;
   }
   return lo;
-}
-
-/** The span of a GraphQL node's location. */
-export function locSpan(loc: { readonly start: number; readonly end: number }): Span {
-  return { start: loc.start, end: loc.end };
 }

@@ -165,7 +165,7 @@ function nameSpan(node: ASTNode): Span {
 }
 
 /** The type each field of the document is asked on. */
-export function parentTypes(doc: DocumentNode, role: RoleSchema): Map<FieldNode, string> {
+function parentTypes(doc: DocumentNode, role: RoleSchema): Map<FieldNode, string> {
   const out = new Map<FieldNode, string>();
   walkFields(doc, role, (node, _def, parent) => {
     if (parent) out.set(node, parent.name);
