@@ -86,7 +86,7 @@ describe('hover in a collection query', () => {
   test('the operation: who can run it, and the first reason of each role that cannot', () => {
     assert.deepEqual(hoverAt('        query: |\n          query q‸ { author { id } article { id } }\n'), {
       markdown:
-        '**query `q` of collection `allowed-queries`**\n\nCan run it: `admin`.\n\nCannot run it:\n- `user`: Cannot query field "article" on type "query_root".',
+        '**query `q` of collection `allowed-queries`**\n\nCan run it: `admin`.\n\nCannot run it:\n- `user`: no `article`: its permissions on table `public.article` do not give this root field',
       span: 'q',
     });
     assert.equal(

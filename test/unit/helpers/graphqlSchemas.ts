@@ -91,4 +91,5 @@ export const BASE_ORIGINS: Origins = {
   article: { kind: 'table', source: 'default', table: { schema: 'public', name: 'article' } },
   'article.author': { kind: 'relationship', source: 'default', table: { schema: 'public', name: 'article' }, name: 'author' },
   'query_root.author': { kind: 'root', source: 'default', table: { schema: 'public', name: 'author' } },
+  'query_root.article': { kind: 'root', source: 'default', table: { schema: 'public', name: 'article' } },
 };

@@ -174,7 +174,26 @@ describe('allow-list-operation-unrunnable', () => {
     );
     assert.equal(
       result.findings.find((f) => f.code === 'allow-list-operation-unrunnable')?.message,
-      'The allow list lets query `articles` of collection `allowed-queries` through, but no role but admin can run it (admin bypasses the allow list) — `user`: Cannot query field "article" on type "query_root".',
+      'The allow list lets query `articles` of collection `allowed-queries` through, but no role but admin can run it (admin bypasses the allow list) — `user`: no `article`: its permissions on table `public.article` do not give this root field.',
+    );
+  });
+  test("the reason names what the role's permissions leave out: a column", () => {
+    const result = assertMarked(
+      'allow-list-operation-unrunnable',
+      {
+        'query_collections.yaml': collection('      - name: names\n        query: query ⟦names⟧ { author { id name } }\n'),
+        'allow_list.yaml': '- collection: allowed-queries\n',
+      },
+      {
+        graphqlSchemas: sdlSchemas({
+          admin: { sdl: ADMIN_SDL, origins: BASE_ORIGINS },
+          user: USER_SDL.replace('author { id: Int! name: String! }', 'author { id: Int! }'),
+        }),
+      },
+    );
+    assert.match(
+      result.findings.find((f) => f.code === 'allow-list-operation-unrunnable')!.message,
+      / — `user`: no column `name` of table `public\.author` in its select permission\.$/,
     );
   });
   test('a role scope narrows the roles; not allow-listed, no finding', () => {

@@ -10,7 +10,7 @@ import { describeQuery, operationAt } from '../graphql/operations/operations';
 import type { CollectedOperation } from '../graphql/operations/operations';
 import { ADMIN, originOf } from '../graphql/operations/provider';
 import type { Origin, RoleSchema } from '../graphql/operations/provider';
-import { validateOperation } from '../graphql/operations/validate';
+import { roleReason, validateOperation } from '../graphql/operations/validate';
 import { tableKey } from '../project/index/tableRef';
 import type { Loc, TableFact } from '../project/index/types';
 import { Walk } from '../project/index/walk';
@@ -125,7 +125,7 @@ function whoCanRun(result: RootResult, op: CollectedOperation): string {
       continue;
     }
     const first = validateOperation(op.doc, schema)[0];
-    if (first) cannot.push(`- \`${role}\`: ${first.message}`);
+    if (first) cannot.push(`- \`${role}\`: ${roleReason(first, provider.schemaFor(ADMIN))}`);
     else can.push(`\`${role}\``);
   }
   const lines = [`**${describeQuery(op)}**`, '', `Can run it: ${can.length > 0 ? can.join(', ') : 'no role'}.`];

@@ -6,7 +6,7 @@ import { collectedOperations, describeQuery } from '../graphql/operations/operat
 import type { CollectedOperation } from '../graphql/operations/operations';
 import { ADMIN, originOf } from '../graphql/operations/provider';
 import type { RoleSchema, SchemaProvider } from '../graphql/operations/provider';
-import { validateOperation } from '../graphql/operations/validate';
+import { roleReason, validateOperation } from '../graphql/operations/validate';
 import type { OperationProblem } from '../graphql/operations/validate';
 import { tableKey } from '../project/index/tableRef';
 import type { Walk } from '../project/index/walk';
@@ -39,7 +39,7 @@ export const operationValidation: Rule = {
       if (problems.length === 0) valid.push(op);
       findings.push(...problems.map((p) => problemFinding(ctx, op, p, admin)));
     }
-    return [...findings, ...unrunnable(ctx, schemas, valid)];
+    return [...findings, ...unrunnable(ctx, schemas, admin, valid)];
   },
 };
 
@@ -109,20 +109,18 @@ function renamedColumn(databases: DatabaseModels, type: GraphQLObjectType, name:
 }
 
 /** Allow-listed queries (valid for admin) that no role the entry allows can run. */
-function unrunnable(ctx: RuleContext, schemas: SchemaProvider, valid: readonly CollectedOperation[]): Finding[] {
+function unrunnable(ctx: RuleContext, schemas: SchemaProvider, admin: RoleSchema, valid: readonly CollectedOperation[]): Finding[] {
   const findings: Finding[] = [];
   for (const entry of ctx.index.allowList) {
     const roles = allowedRoles(ctx.walk, entry, schemas);
     // A metadata without roles: the allow list serves admin only (the console adds every REST endpoint's query to it).
     if (roles.length === 0) continue;
     for (const op of valid.filter((o) => o.collection.name.name === entry.collection.name)) {
-      const reasons = roles.map((role) => [role, reasonNot(schemas.schemaFor(role), op)] as const);
+      const reasons = roles.map((role) => [role, reasonNot(schemas.schemaFor(role), admin, op)] as const);
       if (reasons.some(([, reason]) => reason === undefined)) continue;
       if (reasons.some(([, reason]) => reason === UNKNOWN)) continue;
       const why =
-        reasons.length === 0
-          ? 'the metadata gives no role but admin any permission'
-          : reasons.map(([role, reason]) => `\`${role}\`: ${reason!.replace(/\.$/, '')}`).join('; ');
+        reasons.length === 0 ? 'the metadata gives no role but admin any permission' : reasons.map(([role, reason]) => `\`${role}\`: ${reason!}`).join('; ');
       findings.push(
         finding(
           'allow-list-operation-unrunnable',
@@ -140,10 +138,10 @@ function unrunnable(ctx: RuleContext, schemas: SchemaProvider, valid: readonly C
 const UNKNOWN = '\u0000unknown';
 
 /** Why a role cannot run an operation (the first problem), undefined when it can, UNKNOWN without its schema. */
-function reasonNot(role: RoleSchema | undefined, op: CollectedOperation): string | undefined {
+function reasonNot(role: RoleSchema | undefined, admin: RoleSchema, op: CollectedOperation): string | undefined {
   if (!role) return UNKNOWN;
   const first = validateOperation(op.doc, role)[0];
-  return first?.message;
+  return first ? roleReason(first, admin) : undefined;
 }
 
 /** The roles an allow-list entry admits: every role with a global scope, else the roles it lists. */

@@ -28,6 +28,7 @@ import {
 } from 'graphql';
 import type { ASTNode, ASTVisitor, DocumentNode, FieldNode, GraphQLError, GraphQLField, GraphQLNamedType, ValidationContext, ValidationRule } from 'graphql';
 import type { Span } from '../../diagnostics';
+import { originOf } from './provider';
 import type { RoleSchema } from './provider';
 
 /**
@@ -189,4 +190,32 @@ export function walkFields(
       },
     }),
   );
+}
+
+/**
+ * Why a role cannot run an operation, from its first problem: when the field it lacks is one the
+ * admin schema has, what that field is (a table's root field, a column, a relationship: the role's
+ * permissions leave it out); else graphql-js's message.
+ */
+export function roleReason(problem: OperationProblem, admin: RoleSchema | undefined): string {
+  const unknown = problem.unknownField;
+  const type = unknown && admin ? admin.schema.getType(unknown.type) : undefined;
+  const field = type && 'getFields' in type ? (type.getFields() as Record<string, GraphQLField<unknown, unknown> | undefined>)[unknown!.name] : undefined;
+  const origin = field ? originOf(field) : undefined;
+  const table = origin && 'table' in origin ? `\`${origin.table.schema}.${origin.table.name}\`` : '';
+  switch (origin?.kind) {
+    case 'root':
+      return `no \`${unknown!.name}\`: its permissions on table ${table} do not give this root field`;
+    case 'column':
+      return `no column \`${origin.name}\` of table ${table} in its select permission`;
+    case 'relationship':
+    case 'remote_relationship':
+      return `no relationship \`${origin.name}\` of table ${table} (no select permission on its target)`;
+    case 'computed_field':
+      return `no computed field \`${origin.name}\` of table ${table} in its select permission`;
+    case 'action':
+      return `no permission on action \`${origin.name}\``;
+    default:
+      return problem.message.replace(/\.$/, '');
+  }
 }
