@@ -20,7 +20,7 @@ const tables = Number(process.argv[2] ?? 1000);
 const edits = Number(process.argv[3] ?? 20);
 const cache = path.join(os.tmpdir(), 'graphql-metadata-bench');
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-await ensureBuilt(REPO);
+ensureBuilt(REPO, (line) => console.error(line));
 const core = await loadCore();
 const project = projectWithMigrations(cache, tables, 1);
 const root = project.root;
