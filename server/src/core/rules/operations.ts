@@ -82,11 +82,28 @@ function endpointsOf(ctx: RuleContext, op: CollectedOperation): NamedEntry[] {
  * The field meant by an unknown one: the field of the column a migration renamed from that name
  * (the type's table, as the generator records it), else the closest field name.
  */
-function suggestion(
-  databases: DatabaseModels,
-  admin: RoleSchema,
-  unknown: { readonly name: string; readonly type: string },
-): { name: string; column?: string; renamedFrom?: string } | undefined {
+function suggestion(databases: DatabaseModels, admin: RoleSchema, unknown: { readonly name: string; readonly type: string }): Suggestion | undefined {
+  let known = suggested.get(admin);
+  if (!known) suggested.set(admin, (known = new Map<string, Suggestion | undefined>()));
+  const key = `${unknown.type}\u0000${unknown.name}`;
+  if (!known.has(key)) known.set(key, suggest(databases, admin, unknown));
+  return known.get(key);
+}
+
+interface Suggestion {
+  readonly name: string;
+  readonly column?: string;
+  readonly renamedFrom?: string;
+}
+
+/**
+ * The suggestion for each unknown field, per admin schema (a type such as query_root has thousands
+ * of fields at 1,000 tables: the closest name is looked for once, not on every keystroke). The
+ * database models are part of what the admin schema is made from, so they are the same while it is.
+ */
+const suggested = new WeakMap<RoleSchema, Map<string, Suggestion | undefined>>();
+
+function suggest(databases: DatabaseModels, admin: RoleSchema, unknown: { readonly name: string; readonly type: string }): Suggestion | undefined {
   const type = admin.schema.getType(unknown.type);
   if (!type || !isObjectType(type)) return undefined;
   const renamed = renamedColumn(databases, type, unknown.name);
