@@ -95,6 +95,13 @@ describe('hover in a collection query', () => {
     );
   });
 
+  test('a role the metadata does not have: it says which roles there are', () => {
+    assert.equal(
+      hoverAt('        query: query q { au‸thor { id } }\n', { role: 'ghost' })?.markdown,
+      'No GraphQL schema for role `ghost`: it is not a role of this metadata (setting graphqlMetadata.operationsRole; the roles are admin, user). Nothing is completed or explained in queries (they are still checked against admin).',
+    );
+  });
+
   test('without a schema it says so', () => {
     assert.match(
       hoverAt('        query: query q { au‸thor { id } }\n', { schemas: null })?.markdown ?? '',

@@ -80,10 +80,13 @@ export function operationHover(input: FeatureInput, options: OperationOptions = 
   if (!site) return undefined;
   const provider = input.result.schemas;
   if (!provider || !site.schema) {
-    const why = provider?.missing ?? 'no schema was made for this project';
+    const unknownRole = provider && site.role !== ADMIN && provider.schemaFor(ADMIN) && !provider.roles.includes(site.role);
+    const why = unknownRole
+      ? `it is not a role of this metadata (setting graphqlMetadata.operationsRole; the roles are ${[ADMIN, ...provider.roles].join(', ')})`
+      : (provider?.missing ?? 'no schema was made for this project');
     return {
       span: site.fileSpan({ start: site.offset, end: site.offset }),
-      markdown: `No GraphQL schema for role \`${site.role}\`: ${why}. Operations are not checked and not completed.`,
+      markdown: `No GraphQL schema for role \`${site.role}\`: ${why}. ${unknownRole ? 'Nothing is completed or explained in queries (they are still checked against admin).' : 'Operations are not checked and not completed.'}`,
     };
   }
   if (!site.op) return undefined;
