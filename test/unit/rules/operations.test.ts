@@ -107,6 +107,20 @@ describe('operation-invalid', () => {
     assert.deepEqual(f.data, { field: 'name', type: 'author', suggestion: 'full_name' });
   });
 
+  test('a column given a custom name: the quick fix names its GraphQL name', () => {
+    const sdl = ADMIN_SDL.replace('  name: String!', '  full_name: String!');
+    const origins = { ...BASE_ORIGINS, 'author.full_name': BASE_ORIGINS['author.name']! } as typeof BASE_ORIGINS;
+    delete (origins as Record<string, unknown>)['author.name'];
+    const result = assertMarked(
+      'operation-invalid',
+      { 'query_collections.yaml': collection('      - name: q\n        query: query q { author { id ⟦name⟧ } }\n') },
+      { graphqlSchemas: sdlSchemas({ admin: { sdl, origins } }) },
+    );
+    const f = result.findings.find((x) => x.code === 'operation-invalid')!;
+    assert.match(f.message, /Did you mean "full_name"\? \(column `name` has the custom name `full_name`\)/);
+    assert.deepEqual(f.data, { field: 'name', type: 'author', suggestion: 'full_name' });
+  });
+
   test('an unknown field on a type the schema lists only in part (remote schemas left out) is not judged', () => {
     assertMarked(
       'operation-invalid',

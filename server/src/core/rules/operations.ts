@@ -47,7 +47,12 @@ function problemFinding(ctx: RuleContext, op: CollectedOperation, problem: Opera
   const loc = { file: op.gql.file, span: op.gql.fileSpan(problem.span) };
   const fix = problem.unknownField ? suggestion(ctx.databases, admin, problem.unknownField) : undefined;
   const base = fix ? problem.message.replace(/ Did you mean .*\?$/, '') : problem.message;
-  const did = fix ? ` Did you mean "${fix.name}"?${fix.renamedFrom ? ` (a migration renamed column \`${fix.renamedFrom}\` to \`${fix.column}\`)` : ''}` : '';
+  const why = fix?.renamedFrom
+    ? ` (a migration renamed column \`${fix.renamedFrom}\` to \`${fix.column}\`)`
+    : fix?.customName
+      ? ` (column \`${problem.unknownField!.name}\` has the custom name \`${fix.name}\`)`
+      : '';
+  const did = fix ? ` Did you mean "${fix.name}"?${why}` : '';
   const endpoints = endpointsOf(ctx, op);
   const used =
     endpoints.length > 0 ? ` It backs the REST endpoint${endpoints.length > 1 ? 's' : ''} ${endpoints.map((e) => `\`${e.name.name}\``).join(', ')}.` : '';
@@ -94,6 +99,8 @@ interface Suggestion {
   readonly name: string;
   readonly column?: string;
   readonly renamedFrom?: string;
+  /** The column's GraphQL name is a custom name. */
+  readonly customName?: boolean;
 }
 
 /**
@@ -108,6 +115,12 @@ function suggest(databases: DatabaseModels, admin: RoleSchema, unknown: { readon
   if (!type || !isObjectType(type)) return undefined;
   const renamed = renamedColumn(databases, type, unknown.name);
   if (renamed) return renamed;
+  // The column is still there under another GraphQL name (a custom name in column_config).
+  const custom = Object.values(type.getFields()).find((f) => {
+    const o = originOf(f);
+    return o?.kind === 'column' && o.name === unknown.name;
+  });
+  if (custom) return { name: custom.name, customName: true };
   const name = closest(unknown.name, Object.keys(type.getFields()));
   return name ? { name } : undefined;
 }
