@@ -38,6 +38,7 @@ import type { StatusParams } from '../../common/protocol';
 import { SchemaIndex, SchemaValidator } from './core';
 import { CachingHost } from './lsp/cachingHost';
 import { createCommandHandlers } from './lsp/commands';
+import { describeError } from './lsp/failures';
 import { createGuard } from './lsp/guard';
 import { FEATURE_CAPABILITIES } from './lsp/features/capabilities';
 import { onCodeAction } from './lsp/features/codeActions';
@@ -154,7 +155,8 @@ async function refreshSettings(): Promise<void> {
   if (clientCan.configuration) {
     try {
       settings = await connection.workspace.getConfiguration('graphqlMetadata');
-    } catch {
+    } catch (error) {
+      connection.console.warn(`Reading the graphqlMetadata settings failed (${describeError(error)}): the defaults apply.`);
       settings = undefined;
     }
   }

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { quickFixes } from '../../../server/src/core/features/codeActions';
 import { complete } from '../../../server/src/core/features/completion';
 import { definition } from '../../../server/src/core/features/definition';
-import { applyChange } from '../../../server/src/core/features/edits';
+import { applyChange } from '../helpers/applyChange';
 import { hover } from '../../../server/src/core/features/hover';
 import { references } from '../../../server/src/core/features/references';
 import { rename } from '../../../server/src/core/features/rename';

@@ -264,6 +264,7 @@ export class MigrationRunner {
         return undefined;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // Silent: no transaction open is the only way this fails; the statement's own error is what is reported.
         await this.db.exec('ROLLBACK').catch(() => undefined);
         const detail = (error as { detail?: unknown }).detail;
         if (attempt >= MAX_HEALS_PER_STATEMENT || !(await this.healer.heal({ message, ...(typeof detail === 'string' ? { detail } : {}) }, sql, whole)))

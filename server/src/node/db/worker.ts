@@ -99,6 +99,7 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
       },
     };
   } finally {
+    // Silent: the build's outcome is already in hand; a close that fails changes nothing of it.
     await db.close().catch(() => undefined);
   }
 }
@@ -120,6 +121,7 @@ function readTar(file: string): Blob | undefined {
   try {
     packed = fs.readFileSync(file);
   } catch {
+    // Silent: no saved database (or an unreadable one): a fresh one is made.
     return undefined;
   }
   markUsed(file);
@@ -143,6 +145,7 @@ async function saveDataDir(db: PGlite, file: string): Promise<void> {
     fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     fs.renameSync(temp, file);
   } catch {
+    // Silent: a database that cannot be saved is only a slower next run (the doc comment).
     fs.rmSync(temp, { force: true });
   }
 }
