@@ -23,6 +23,10 @@ export { createNodeHost } from '../../server/src/node/fsHost';
 export { DiskParseStore } from '../../server/src/node/parseStore';
 export { OverlayHost } from '../../server/src/lsp/overlayHost';
 export { MetadataWorkspace } from '../../server/src/lsp/workspace';
+export { generatedSchemas } from '../../server/src/core/graphql/operations/generated';
+export { generateSchema } from '../../server/src/core/graphql/schema';
+export { complete } from '../../server/src/core/features/completion';
+export { buildDatabaseModels } from '../../server/src/node/db/index';
 `;
 
 /** `entry` (TypeScript exporting from the sources, paths relative to scripts/bench) bundled into `outfile`. */

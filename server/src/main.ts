@@ -52,9 +52,9 @@ import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
 import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
-import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readNamingConvention, readSeverity } from './lsp/settings';
 import { graphqlSchemaFor } from './lsp/graphqlSchema';
 import type { SchemaSettings } from './lsp/graphqlSchema';
+import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readNamingConvention, readOperationsRole, readSeverity } from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
 import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
@@ -174,7 +174,9 @@ async function refreshSettings(): Promise<void> {
   reportedProblems = text;
   workspace.setEngineVersion(readEngineVersion(settings));
   schemaSettings = { engineVersion: readEngineVersion(settings), namingConvention: readNamingConvention(settings) };
+  workspace.setNamingConvention(schemaSettings.namingConvention);
   cacheMaxMb = readCacheMaxMb(settings);
+  features.operations = { role: readOperationsRole(settings) };
   workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));
 }
 

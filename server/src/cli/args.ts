@@ -78,8 +78,30 @@ export interface CacheArgs {
   readonly color: boolean;
 }
 
+/** `schema-diff OLD_DIR NEW_DIR`: the GraphQL schema's changes per role between two versions (cli/schemaDiff.ts). */
+export interface SchemaDiffArgs {
+  readonly command: 'schema-diff';
+  readonly oldDir: string;
+  readonly newDir: string;
+  /** --role (repeatable): only these roles (none: admin and every role of either side). */
+  readonly roles: readonly string[];
+  readonly format: 'stylish' | 'json' | 'markdown';
+  /** --allow-breaking: exit 0 even with breaking changes. */
+  readonly allowBreaking: boolean;
+  readonly engineVersion: EngineVersion | undefined;
+  /** --naming-convention: the engine's HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION. */
+  readonly namingConvention: NamingConvention | undefined;
+  readonly color: boolean;
+}
+
 export type ParsedArgs =
-  CheckArgs | EngineArgs | SchemaArgs | CacheArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
+  | CheckArgs
+  | EngineArgs
+  | SchemaArgs
+  | CacheArgs
+  | SchemaDiffArgs
+  | { readonly command: 'help' | 'version' }
+  | { readonly command: 'error'; readonly message: string };
 
 /** The only way to give the admin secret: flags end up in shell history and process lists. */
 export const ADMIN_SECRET_ENV = 'GRAPHQL_METADATA_ADMIN_SECRET';
@@ -132,6 +154,24 @@ function wholeNumber(text: string, min: number): number | undefined {
   const n = Number(text);
   return Number.isInteger(n) && n >= min ? n : undefined;
 }
+
+/** `--engine-version`: check and schema-diff. */
+/** --naming-convention (schema, schema-diff): the engine's server-wide default, which the metadata does not say. */
+const NAMING_CONVENTION: OptionSpec<{ namingConvention: NamingConvention | undefined }> = {
+  names: ['--naming-convention'],
+  value: 'CONVENTION',
+  expects: NAMING_CONVENTIONS.join(' or '),
+  help: [
+    "hasura-default or graphql-default: the engine's default, as",
+    'HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION sets it (also read from the',
+    "environment); a source's own naming_convention wins",
+  ],
+  set: (s, v) => {
+    if (!isNamingConvention(v)) return `--naming-convention must be ${NAMING_CONVENTIONS.join(' or ')}, not \`${v}\`.`;
+    s.namingConvention = v;
+    return undefined;
+  },
+};
 
 // ── check ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -314,21 +354,7 @@ const SCHEMA: CommandSpec<SchemaState> = {
         return undefined;
       },
     },
-    {
-      names: ['--naming-convention'],
-      value: 'CONVENTION',
-      expects: NAMING_CONVENTIONS.join(' or '),
-      help: [
-        "hasura-default or graphql-default: the engine's default, as",
-        'HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION sets it (also read from the',
-        "environment); a source's own naming_convention wins",
-      ],
-      set: (s, v) => {
-        if (!isNamingConvention(v)) return `--naming-convention must be ${NAMING_CONVENTIONS.join(' or ')}, not \`${v}\`.`;
-        s.namingConvention = v;
-        return undefined;
-      },
-    },
+    NAMING_CONVENTION,
     ENGINE_VERSION,
     DATABASE,
     {
@@ -442,6 +468,54 @@ const CACHE: CommandSpec<CacheState> = {
       : { command: 'cache', clean: s.clean, color: s.color ?? color },
 };
 
+// ── schema-diff ────────────────────────────────────────────────────────────────────────────────────
+
+type SchemaDiffState = Colored & {
+  dirs: string[];
+  roles: string[];
+  format: SchemaDiffArgs['format'];
+  allowBreaking: boolean;
+  engineVersion: EngineVersion | undefined;
+  namingConvention: NamingConvention | undefined;
+};
+
+const SCHEMA_DIFF: CommandSpec<SchemaDiffState> = {
+  usage: 'schema-diff OLD_DIR NEW_DIR [options]',
+  about: [
+    'Lists, per role, the breaking, dangerous and safe changes of the GraphQL schema the engine serves',
+    'from OLD_DIR to NEW_DIR (each a project with its migrations); exit 1 on a breaking change.',
+  ],
+  options: [
+    {
+      names: ['--role'],
+      value: 'ROLE',
+      expects: 'a role name',
+      help: ['only this role (repeatable; default: admin and every role of either side)'],
+      set: (s, v) => void s.roles.push(v),
+    },
+    {
+      names: ['--format', '-f'],
+      value: 'stylish|json|markdown',
+      expects: 'stylish, json or markdown',
+      help: ['output format (default: stylish; markdown: a pull-request comment)'],
+      set: (s, v) => {
+        if (v !== 'stylish' && v !== 'json' && v !== 'markdown') return `--format of schema-diff must be stylish, json or markdown, not \`${v}\`.`;
+        s.format = v;
+        return undefined;
+      },
+    },
+    { names: ['--allow-breaking'], help: ['exit 0 even when a change is breaking'], set: (s) => void (s.allowBreaking = true) },
+    ENGINE_VERSION,
+    NAMING_CONVENTION,
+  ],
+  start: () => ({ dirs: [], roles: [], format: 'stylish', allowBreaking: false, engineVersion: undefined, namingConvention: undefined, color: undefined }),
+  operand: (s, word) => void s.dirs.push(word),
+  finish: ({ dirs, ...s }, color) =>
+    dirs.length !== 2
+      ? { command: 'error', message: 'schema-diff needs two folders: OLD_DIR NEW_DIR.' }
+      : { ...s, command: 'schema-diff', oldDir: dirs[0]!, newDir: dirs[1]!, color: s.color ?? color },
+};
+
 // ── every command ──────────────────────────────────────────────────────────────────────────────────
 
 /** A command as --help and the parse see it (its state's type hidden). */
@@ -482,6 +556,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   diff: engineCommand('diff', ['Prints, per file, what export would change (a unified diff of DIR against the server).'], [SERVER, DIALECT]),
   schema: commandOf('schema', SCHEMA),
   cache: commandOf('cache', CACHE),
+  'schema-diff': commandOf('schema-diff', SCHEMA_DIFF),
 } as const;
 
 /** Said in --help after the commands. */

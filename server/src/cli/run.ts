@@ -6,6 +6,7 @@ import {
   checkRoot,
   checkSeverities,
   DOCS_URL,
+  generatedSchemas,
   isInside,
   ParseCache,
   parseRuleDocs,
@@ -20,7 +21,8 @@ import { explicitUrls, HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
 import { runDiff } from './diff';
 import { runExport } from './export';
-import { runSchema } from './schema';
+import { namingConventionOf, runSchema } from './schema';
+import { runSchemaDiff } from './schemaDiff';
 import { readRuleDocs } from '../node/packageFile';
 import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';
@@ -47,6 +49,8 @@ export async function runCli(env: CliEnv): Promise<number> {
       return runSchema(args, env);
     case 'cache':
       return runCacheCommand(args, env);
+    case 'schema-diff':
+      return runSchemaDiff(args, env);
     case 'error':
       env.stderr(`graphql-metadata: ${args.message}\nRun \`graphql-metadata --help\` for the commands and options.\n`);
       return 2;
@@ -68,12 +72,14 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
       2,
     );
   }
+  const naming = namingConventionOf(undefined, env);
   const services: CheckServices = {
     host: env.host,
     cache: new ParseCache(),
     validator: new SchemaValidator(env.schemas()),
     severity: overrides,
     ...(args.engineVersion ? { engineVersion: args.engineVersion } : {}),
+    graphqlSchemas: generatedSchemas(naming ? { namingConvention: naming } : {}),
   };
   const findings: Finding[] = [];
   const results: RootResult[] = [];

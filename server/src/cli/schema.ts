@@ -1,6 +1,6 @@
 import { introspectionFromSchema, printSchema } from 'graphql';
 import { checkFolder, generateSchema, isNamingConvention, ParseCache, resolve, SchemaValidator } from '../core';
-import type { DatabaseModel } from '../core';
+import type { DatabaseModel, NamingConvention } from '../core';
 import { explicitUrls } from './args';
 import type { SchemaArgs } from './args';
 import type { CliEnv } from './env';
@@ -16,6 +16,12 @@ import { nodeTreeFs } from './writeTree';
 
 /** The engine's own environment variables that change the schema, read from the environment as the engine reads them. */
 const ENV_NAMING = 'HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION';
+
+/** The server-wide naming convention: `--naming-convention`, else the engine's own environment variable (schema, schema-diff, check). */
+export function namingConventionOf(flag: NamingConvention | undefined, env: CliEnv): NamingConvention | undefined {
+  const fromEnv = env.env?.[ENV_NAMING];
+  return flag ?? (isNamingConvention(fromEnv) ? fromEnv : undefined);
+}
 const ENV_INFER_FUNCTION_PERMISSIONS = 'HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS';
 const ENV_REMOTE_SCHEMA_PERMISSIONS = 'HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS';
 
@@ -70,8 +76,7 @@ export async function runSchema(args: SchemaArgs, env: CliEnv): Promise<number> 
       `--remote-schema ${unknownRemote}=FILE: no remote schema is named \`${unknownRemote}\` (remote schemas: ${remoteNames(root).join(', ') || 'none'}).`,
       2,
     );
-  const fromEnv = env.env?.[ENV_NAMING];
-  const namingConvention = args.namingConvention ?? (isNamingConvention(fromEnv) ? fromEnv : undefined);
+  const namingConvention = namingConventionOf(args.namingConvention, env);
   const generated = generateSchema(root, models, {
     role: args.role,
     remoteSchemas,

@@ -1,6 +1,7 @@
 import type { DatabaseModels } from './db/model';
 import type { Finding } from './diagnostics';
 import type { EngineVersion } from './engineVersion';
+import type { SchemaProvider, SchemaSource } from './graphql/operations/provider';
 import type { FileSystemHost } from './host';
 import type { ParseCache } from './project/cache';
 import { discoverRoots, enclosingRoot } from './project/discover';
@@ -30,6 +31,14 @@ export interface CheckServices {
   readonly databases?: (root: string) => DatabaseModels | undefined;
   /** The engine version the metadata targets (default: the latest v2, engineVersion.ts). */
   readonly engineVersion?: EngineVersion;
+  /** Makes the GraphQL schema each role sees (none: the operation rules and GraphQL features are silent). */
+  readonly graphqlSchemas?: SchemaSource;
+  /**
+   * `idle`: after an edit of what the schemas are made from, a check keeps the schemas it had (the
+   * session says `schemasStale`) until `refreshSchemas()`: the language server makes them again once
+   * the edits pause, not on every keystroke (the generator is not incremental). Default `now`.
+   */
+  readonly schemaRefresh?: 'now' | 'idle';
 }
 
 export interface RootResult {
@@ -39,6 +48,8 @@ export interface RootResult {
   readonly findings: Finding[];
   /** The database models the check used (empty without). */
   readonly databases: DatabaseModels;
+  /** The GraphQL schemas the check used (absent without a schema generator). */
+  readonly schemas?: SchemaProvider;
 }
 
 export interface FolderResult {

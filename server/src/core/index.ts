@@ -124,3 +124,14 @@ export { LineIndex } from './util/lineIndex';
 // ── The GraphQL schema the engine would serve to a role (core/graphql/schema/) ─────────────────
 export { ADMIN, NAMING_CONVENTIONS, generateSchema, generateSchemaFromMetadata, isNamingConvention } from './graphql/schema';
 export type { GeneratedSchema, NamingConvention, SchemaOptions } from './graphql/schema';
+
+// ── Operations: the collections' queries against the GraphQL schema each role sees ─────────────
+// The schema source a check service takes (generatedSchemas: the generator per role, on demand),
+// the role the GraphQL features of collections use.
+export { generatedSchemas } from './graphql/operations/generated';
+export type { GeneratedSchemaOptions } from './graphql/operations/generated';
+// Breaking changes between two versions, per role (the `schema-diff` command).
+export { countChanges, roleChanges, schemaChanges } from './graphql/schemaDiff';
+export type { ChangeLevel, RoleChanges, SchemaChange, SchemaSide } from './graphql/schemaDiff';
+export type { RoleSchema, SchemaProvider, SchemaSource } from './graphql/operations/provider';
+export type { OperationOptions } from './features/operations';

@@ -2,6 +2,7 @@ import type { CheckServices, RootResult } from './check';
 import type { DatabaseModels } from './db/model';
 import { LATEST_V2 } from './engineVersion';
 import { compareFindings } from './diagnostics';
+import type { SchemaProvider } from './graphql/operations/provider';
 import type { Finding } from './diagnostics';
 import { indexProject, updateIndex } from './project/index/build';
 import type { IndexBuild } from './project/index/build';
@@ -20,6 +21,19 @@ import type { SeverityOverrides } from './severity';
 
 const NO_DATABASES: DatabaseModels = new Map();
 
+/** The kinds of files the GraphQL schema is not made from. */
+const NOT_IN_SCHEMA: ReadonlySet<string | undefined> = new Set([
+  'allow_list',
+  'query_collections',
+  'rest_endpoints',
+  'cron_triggers',
+  'api_limits',
+  'network',
+  'metrics_config',
+  'opentelemetry',
+  'graphql_schema_introspection',
+]);
+
 interface State {
   readonly project: Project;
   readonly build: IndexBuild;
@@ -37,6 +51,9 @@ export class RootSession {
   private state: State | undefined;
   private readonly runner: RuleRunner;
   private readonly memo: IndexMemo;
+  private lastSchemas: { readonly inputs: readonly unknown[]; readonly provider: SchemaProvider } | undefined;
+  private stale = false;
+  private refreshDue = false;
 
   /** `once`: a single check (the CLI): no rule findings are kept for a next one. */
   constructor(
@@ -102,17 +119,69 @@ export class RootSession {
     const databases = this.services.databases?.(this.root) ?? NO_DATABASES;
     // Files with YAML errors: the rules that read them pause, and nothing but their syntax findings is said about them.
     const pause = syntaxPause(project, new Set([...state.perFile.keys()].filter((path) => isBroken(project.files.get(path)))));
-    return { ctx: { project, index: build.index, walk: new Walk(project), databases, engineVersion: this.services.engineVersion ?? LATEST_V2 }, pause };
+    const engineVersion = this.services.engineVersion ?? LATEST_V2;
+    const schemas = this.schemas(project, build.index, databases, engineVersion);
+    return { ctx: { project, index: build.index, walk: new Walk(project), databases, engineVersion, ...(schemas ? { schemas } : {}) }, pause };
+  }
+
+  /**
+   * The schema provider, the same object while what a schema is made from is the same: every file
+   * but the allow list, the collections, the REST endpoints, cron triggers, API limits and the like
+   * (a file object is new only when its text changed), the database models and the engine version
+   * (so an edit inside a collection's query keeps it).
+   */
+  private schemas(
+    project: Project,
+    index: RuleContext['index'],
+    databases: DatabaseModels,
+    engineVersion: RuleContext['engineVersion'],
+  ): SchemaProvider | undefined {
+    const make = this.services.graphqlSchemas;
+    if (!make) return undefined;
+    const inputs: unknown[] = [databases, engineVersion];
+    for (const file of project.files.values()) if (!NOT_IN_SCHEMA.has(file.kind)) inputs.push(file);
+    const last = this.lastSchemas;
+    if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) {
+      this.stale = false;
+      return last.provider;
+    }
+    // The same models and engine version: only metadata was edited; in `idle` mode the schemas wait.
+    if (last && this.services.schemaRefresh === 'idle' && !this.refreshDue && last.inputs[0] === databases && last.inputs[1] === engineVersion) {
+      this.stale = true;
+      return last.provider;
+    }
+    const provider = make({ project, index, databases, engineVersion });
+    this.lastSchemas = { inputs, provider };
+    this.stale = false;
+    this.refreshDue = false;
+    return provider;
+  }
+
+  /** The check used schemas made before the latest edits (`schemaRefresh: 'idle'`); `refreshSchemas()` then check again. */
+  get schemasStale(): boolean {
+    return this.stale;
+  }
+
+  /** The next check makes the schemas from the files as they are. */
+  refreshSchemas(): void {
+    this.refreshDue = true;
   }
 
   private result(state: State, severity: SeverityOverrides | undefined): RootResult {
     const { project } = state;
     const { ctx, pause } = this.ruleContext(state);
-    const { databases } = ctx;
+    const { databases, schemas } = ctx;
     const ruleFindings = this.runner.run(ctx, this.services.rules ?? RULES, pause);
     const others = [...project.findings, ...ruleFindings];
     const findings = [...(pause ? pause.keep(others) : others), ...[...state.perFile.values()].flat()];
-    return { root: this.root, project, index: ctx.index, findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings), databases };
+    return {
+      root: this.root,
+      project,
+      index: ctx.index,
+      findings: notInEngine(project, applySeverity(findings, severity)).sort(compareFindings),
+      databases,
+      ...(schemas ? { schemas } : {}),
+    };
   }
 }
 

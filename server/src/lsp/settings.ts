@@ -42,6 +42,12 @@ export function readEngineVersion(settings: unknown): EngineVersion {
   return (typeof value === 'string' ? parseEngineVersion(value) : undefined) ?? LATEST_V2;
 }
 
+/** Reads `graphqlMetadata.operationsRole`: the role whose schema the GraphQL features of collections use (default admin). */
+export function readOperationsRole(settings: unknown): string {
+  const value = (settings as { operationsRole?: unknown } | null | undefined)?.operationsRole;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : 'admin';
+}
+
 /** Reads `graphqlMetadata.cache.maxSizeMB` as given (node/cacheFolder.ts cacheMaxBytes judges it: a number >= 0, else the default). */
 export function readCacheMaxMb(settings: unknown): unknown {
   return (settings as { cache?: { maxSizeMB?: unknown } } | null | undefined)?.cache?.maxSizeMB;

@@ -1,7 +1,20 @@
-import { applySeverity, basename, directoryToMetadata, discoverRoots, IndexMemo, isInside, LATEST_V2, ParseCache, RootSession, serverFindings } from '../core';
+import {
+  applySeverity,
+  basename,
+  directoryToMetadata,
+  discoverRoots,
+  generatedSchemas,
+  IndexMemo,
+  isInside,
+  LATEST_V2,
+  ParseCache,
+  RootSession,
+  serverFindings,
+} from '../core';
 import type {
   DatabaseModels,
   EngineVersion,
+  NamingConvention,
   FileSystemHost,
   Finding,
   InconsistentObjectLike,
@@ -55,6 +68,9 @@ export interface WorkspaceOptions {
  * Its three schedulers each have a file: the re-check after edits (editRecheck.ts), the check with
  * new database models (modelCheck.ts) and the start-up check (startUpCheck.ts).
  */
+/** How long the edits must pause before the GraphQL schemas are made again (see refreshSchemasWhenIdle). */
+export const SCHEMA_IDLE_MS = 1000;
+
 export class MetadataWorkspace {
   private folders: string[] = [];
   private roots: string[] = [];
@@ -73,6 +89,8 @@ export class MetadataWorkspace {
   severity: SeverityOverrides = {};
   /** The engine version the metadata targets (setting `graphqlMetadata.engineVersion`). */
   private engineVersion: EngineVersion = LATEST_V2;
+  /** The engine's server-wide naming convention (setting `graphqlMetadata.namingConvention`), for the operations' schemas. */
+  private namingConvention: NamingConvention = 'hasura-default';
   /** Re-reads what the disk holds under a root now (CachingHost.refresh); the paths that changed. */
   private refreshDisk: (root: string) => readonly string[] = () => [];
 
@@ -81,6 +99,13 @@ export class MetadataWorkspace {
     const same = version.major === this.engineVersion.major && version.minor === this.engineVersion.minor && version.patch === this.engineVersion.patch;
     if (same) return;
     this.engineVersion = version;
+    this.sessions.clear();
+  }
+
+  /** A new server-wide naming convention (setting `graphqlMetadata.namingConvention`): the sessions are made again with it. */
+  setNamingConvention(convention: NamingConvention): void {
+    if (convention === this.namingConvention) return;
+    this.namingConvention = convention;
     this.sessions.clear();
   }
 
@@ -176,6 +201,31 @@ export class MetadataWorkspace {
     if (!this.databases || JSON.stringify(settings) === JSON.stringify(this.databases.settings)) return;
     this.databases.settings = settings;
     for (const root of this.roots) this.databases.schedule(root, 0);
+  }
+
+  private readonly schemaTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  /**
+   * The GraphQL schemas of a root were kept through an edit of what they are made from (making them
+   * costs the generator's whole run): they are made again, and the root checked with them, once no
+   * edit arrived for SCHEMA_IDLE_MS (each edit restarts the wait).
+   */
+  private refreshSchemasWhenIdle(root: string): void {
+    clearTimeout(this.schemaTimers.get(root));
+    const timer = setTimeout(() => {
+      this.schemaTimers.delete(root);
+      if (this.edits.paths.size > 0 || this.start.running) return this.refreshSchemasWhenIdle(root);
+      const session = this.sessions.get(root);
+      if (!session?.schemasStale || !this.roots.includes(root)) return;
+      this.guarded('the check with the GraphQL schemas made again', () => {
+        session.refreshSchemas();
+        this.publishStatus('checking');
+        this.checkOne(root, []);
+        this.flush();
+      });
+    }, SCHEMA_IDLE_MS);
+    timer.unref?.();
+    this.schemaTimers.set(root, timer);
   }
 
   /** The slice of work the server starts on its own once ready (BACKGROUND_SLICE_MS, scaled as the start-up slice given to the constructor). */
@@ -386,6 +436,8 @@ export class MetadataWorkspace {
         memo: this.memo,
         databases,
         engineVersion: this.engineVersion,
+        graphqlSchemas: generatedSchemas({ namingConvention: this.namingConvention }),
+        schemaRefresh: 'idle',
       });
       this.sessions.set(root, session);
     }
@@ -395,6 +447,7 @@ export class MetadataWorkspace {
     this.checking = root;
     this.results.set(root, session.check(inRoot, this.severity));
     this.checking = undefined;
+    if (session.schemasStale) this.refreshSchemasWhenIdle(root);
     this.failures.delete(root);
   }
 

@@ -57,6 +57,13 @@ describe('origins', () => {
         ['A', 'alter table t rename column a to "A"'],
       ],
     );
+    assert.deepEqual(origins.columns.get('public.u')?.get('A')?.renamedFrom, ['a']);
+    assert.equal(origins.columns.get('public.u')?.get('b')?.renamedFrom, undefined);
+  });
+
+  test('a column renamed twice remembers both of its earlier names, oldest first', () => {
+    const origins = record('create table t (a int);\nalter table t rename column a to b;\nalter table t rename b to c;');
+    assert.deepEqual(origins.columns.get('public.t')?.get('c')?.renamedFrom, ['a', 'b']);
   });
 
   test('withOrigins fills the model where a name was recorded and leaves the rest', () => {

@@ -6,6 +6,7 @@ import type {
   FunctionArgModel,
   FunctionModel,
   RelationModel,
+  SqlOrigin,
 } from '../../../server/src/core/db/model';
 
 /** A relation written briefly: columns as `name: type` (`?` suffix: nullable), keys by column lists. */
@@ -90,4 +91,10 @@ export function dbModel(spec: ModelSpec, source = 'default'): DatabaseModel {
 
 export function models(...list: DatabaseModel[]): DatabaseModels {
   return new Map(list.map((m) => [m.source, m]));
+}
+
+/** The model with `origin` on one column of one relation (where a migration made it). */
+export function withColumnOrigin(model: DatabaseModel, relation: string, column: string, origin: SqlOrigin): DatabaseModel {
+  const r = model.relations[relation]!;
+  return { ...model, relations: { ...model.relations, [relation]: { ...r, columns: r.columns.map((c) => (c.name === column ? { ...c, origin } : c)) } } };
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { checkRoot } from '../../../server/src/core/check';
 import type { CheckServices, RootResult } from '../../../server/src/core/check';
 import type { DatabaseModels } from '../../../server/src/core/db/model';
+import type { SchemaSource } from '../../../server/src/core/graphql/operations/provider';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { SchemaValidator } from '../../../server/src/core/schema/validator';
 import { loadSchemaSet } from '../../../server/src/node/schemas';
@@ -62,6 +63,8 @@ export interface CheckOptions {
   readonly schemas?: boolean;
   /** Database models by source (the database rules are silent without). */
   readonly databases?: DatabaseModels;
+  /** The GraphQL schemas each role sees (the operation rules are silent without). */
+  readonly graphqlSchemas?: SchemaSource;
 }
 
 /** Check services over in-memory files, with the schemas and database models `options` ask for. */
@@ -72,6 +75,7 @@ export function servicesFor(files: Record<string, string>, options: CheckOptions
     cache: new ParseCache(),
     ...(options.schemas ? { validator: schemaValidator() } : {}),
     ...(databases ? { databases: () => databases } : {}),
+    ...(options.graphqlSchemas ? { graphqlSchemas: options.graphqlSchemas } : {}),
   };
 }
 

@@ -15,6 +15,8 @@ export interface SqlOrigin {
   /** Offsets (UTF-16 units) of the statement, or of the column's definition inside it. */
   readonly start: number;
   readonly end: number;
+  /** A column made by RENAME COLUMN: the names it had before, oldest first. */
+  readonly renamedFrom?: readonly string[];
 }
 
 export interface ColumnModel {

@@ -93,8 +93,9 @@ function alterTable(origins: Origins, t: Tokens, at: (s: number, e: number) => S
     if (from === undefined || !t.word('to')) return;
     const to = t.name();
     const columns = origins.columns.get(table) ?? new Map<string, SqlOrigin>();
+    const before = columns.get(from);
     columns.delete(from);
-    if (to !== undefined) columns.set(to, whole);
+    if (to !== undefined) columns.set(to, { ...whole, renamedFrom: [...(before?.renamedFrom ?? []), from] });
     origins.columns.set(table, columns);
     return;
   }

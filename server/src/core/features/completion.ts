@@ -9,11 +9,29 @@ import type { CursorContext } from './cursorContext';
 import { instanceLookup } from './instance';
 import type { InstanceLookup } from './instance';
 import { schemaPlace } from './locate';
+import { operationCompletion } from './operations';
+import type { OperationOptions } from './operations';
 import type { PathSegment } from './locate';
 import type { SchemaIndex } from './schemaIndex';
 import type { FeatureInput } from './types';
 
-export type CompletionKind = 'property' | 'value' | 'table' | 'role' | 'collection' | 'query' | 'file' | 'folder' | 'type' | 'action' | 'column' | 'function';
+export type CompletionKind =
+  | 'property'
+  | 'value'
+  | 'table'
+  | 'role'
+  | 'collection'
+  | 'query'
+  | 'file'
+  | 'folder'
+  | 'type'
+  | 'action'
+  | 'column'
+  | 'function'
+  // Inside a collection's GraphQL (features/operations.ts).
+  | 'field'
+  | 'variable'
+  | 'enum';
 
 export interface CompletionEntry {
   readonly label: string;
@@ -29,6 +47,8 @@ export interface CompletionServices {
   readonly schemas?: SchemaIndex;
   /** Lists folders for include paths (else the project's own files are offered). */
   readonly host?: FileSystemHost;
+  /** The role whose schema completes inside a collection's query. */
+  readonly operations?: OperationOptions;
 }
 
 /** What the completion of one position needs: where it is, in which file kind, and the project. */
@@ -49,6 +69,8 @@ export interface CompletionSite {
 export function complete(input: FeatureInput, services: CompletionServices = {}): CompletionEntry[] {
   const file = input.result.project.files.get(input.file);
   if (!file?.yaml) return [];
+  const inOperation = operationCompletion(input, services.operations);
+  if (inOperation) return inOperation;
   const ctx = cursorContext(file.text, input.offset);
   if (!ctx) return [];
   if (ctx.includeDir !== undefined) return includePathCompletions(input, join(dirname(input.file), ctx.includeDir), ctx.word, services.host);

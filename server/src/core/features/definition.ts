@@ -2,6 +2,8 @@ import type { Loc } from '../project/index/types';
 import { dbDefinition, dbRefAt } from './database';
 import { locate } from './locate';
 import type { Occurrence } from './occurrence';
+import { operationDefinition } from './operations';
+import type { OperationOptions } from './operations';
 import { occurrencesOf } from './occurrences';
 import type { FeatureInput } from './types';
 
@@ -9,10 +11,13 @@ import type { FeatureInput } from './types';
  * Go to definition: an include -> its file; a collection, query, table, relationship or role ->
  * where it is defined (a role: every permission that makes it a role, and its inherited-role entry);
  * an action in actions.yaml <-> its field in actions.graphql; a column, a function, or a table's own
- * `table:` -> the migration statement that creates it (with a database model from migrations).
+ * `table:` -> the migration statement that creates it (with a database model from migrations); a
+ * field of a collection's query -> what makes it (features/operations.ts).
  */
-export function definition(input: FeatureInput): Loc[] {
+export function definition(input: FeatureInput, operations: OperationOptions = {}): Loc[] {
   const { include, occurrence } = locate(input);
+  const inOperation = occurrence ? undefined : operationDefinition(input, operations);
+  if (inOperation && inOperation.length > 0) return inOperation;
   if (include) {
     const target = input.result.project.includeTargets.get(include);
     return target ? [{ file: target.path, span: { start: 0, end: 0 } }] : [];

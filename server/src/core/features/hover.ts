@@ -4,6 +4,8 @@ import type { YNode } from '../parse/ast';
 import { dbHover, dbRefAt } from './database';
 import { instanceLookup } from './instance';
 import { locate, schemaPlace } from './locate';
+import { operationHover } from './operations';
+import type { OperationOptions } from './operations';
 import type { SchemaIndex } from './schemaIndex';
 import { includeSummary, symbolSummary } from './summaries';
 import type { FeatureInput } from './types';
@@ -15,9 +17,12 @@ export interface HoverResult {
 
 /**
  * Hover: on an include, what the included file holds; on a name, what it stands for (a column,
- * table or function: what the database says of it); on a key or value, the schema's description.
+ * table or function: what the database says of it); on a key or value, the schema's description;
+ * inside a collection's query, the GraphQL under the cursor (features/operations.ts).
  */
-export function hover(input: FeatureInput, schemas?: SchemaIndex): HoverResult | undefined {
+export function hover(input: FeatureInput, schemas?: SchemaIndex, operations: OperationOptions = {}): HoverResult | undefined {
+  const inOperation = operationHover(input, operations);
+  if (inOperation) return inOperation;
   const { include, occurrence, at } = locate(input);
   if (include) return { span: include.span, markdown: includeSummary(input.result, include) };
   const parts: string[] = [];

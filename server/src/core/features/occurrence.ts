@@ -21,7 +21,7 @@ export interface Occurrence {
   /** The text at `loc` is exactly the name, so a rename may replace it. */
   readonly exact: boolean;
   readonly quote?: '"' | "'";
-  /** In actions.graphql (GraphQL syntax, no YAML quoting). */
+  /** In GraphQL text: actions.graphql, or a collection's operation (a name there needs no YAML quoting). */
   readonly graphql?: boolean;
 }
 
@@ -89,7 +89,8 @@ export class OccurrenceSink {
     });
   }
 
-  addGraphql(symbol: SymbolRef, loc: Loc): void {
-    this.all.push({ symbol, id: symbolId(symbol), loc, definition: true, exact: true, graphql: true });
+  /** A name in GraphQL text (actions.graphql, a collection's operation): no YAML quoting to keep. */
+  addGraphql(symbol: SymbolRef, loc: Loc, definition = true): void {
+    this.all.push({ symbol, id: symbolId(symbol), loc, definition, exact: true, graphql: true });
   }
 }

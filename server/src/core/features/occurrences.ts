@@ -3,6 +3,7 @@ import { readTableRef, tableKey } from '../project/index/tableRef';
 import type { At } from '../project/index/types';
 import { join } from '../util/paths';
 import { actionsSdl } from '../graphql/actionsSdl';
+import { selectedFields } from '../graphql/operations/fields';
 import { collectBoolExpOccurrences } from './boolExp';
 import type { Occurrence } from './occurrence';
 import { OccurrenceSink } from './occurrence';
@@ -37,6 +38,7 @@ function build(result: RootResult): OccurrenceIndex {
   collectCollections(tables, sink);
   collectRoles(tables, sink);
   collectActions(tables, sink);
+  collectOperationFields(result, sink);
   const byId = new Map<string, Occurrence[]>();
   const byFile = new Map<string, Occurrence[]>();
   for (const o of sink.all) {
@@ -121,4 +123,19 @@ function collectActions({ result }: TableLookup, sink: OccurrenceSink): void {
   for (const action of result.index.actions) sink.add({ kind: 'action', name: action.name.name }, action.name.loc, true, action.name.name);
   const graphql = actionsSdl(result.project);
   for (const field of graphql?.actions ?? []) sink.addGraphql({ kind: 'action', name: field.name }, { file: graphql!.file, span: field.span });
+}
+
+/**
+ * The relationships and actions the collections' operations select (by the origin the schema
+ * generator records): a relationship's field is its name, or starts with it (`articles_aggregate`:
+ * only the prefix is the name); a field named otherwise (a custom name) is not an occurrence.
+ */
+function collectOperationFields(result: RootResult, sink: OccurrenceSink): void {
+  for (const field of selectedFields(result)) {
+    const { origin, loc, name } = field;
+    if (origin.kind === 'relationship' && name.startsWith(origin.name)) {
+      const span = { start: loc.span.start, end: loc.span.start + origin.name.length };
+      sink.addGraphql({ kind: 'relationship', source: origin.source, table: tableKey(origin.table), name: origin.name }, { file: loc.file, span }, false);
+    } else if (origin.kind === 'action' && name === origin.name) sink.addGraphql({ kind: 'action', name }, loc, false);
+  }
 }

@@ -5,6 +5,7 @@ import { actionRelationships } from './actionRelationships';
 import { actionsGraphqlSyntax } from './actionsGraphql';
 import { customTypesDefined } from './customTypes';
 import { graphqlUnknownType } from './graphqlUnknownType';
+import { operationValidation } from './operations';
 import { querySyntax } from './querySyntax';
 import { remoteSchemaPermissions } from './remoteSchemaPermissions';
 import { restEndpointVariables } from './restEndpointVariables';
@@ -70,6 +71,8 @@ export const RULES: readonly Rule[] = [
   actionRelationships,
   querySyntax,
   restEndpointVariables,
+  // Against the GraphQL schema each role sees (silent without one: core/graphql/operations).
+  operationValidation,
   remoteSchemaPermissions,
   // Against the database behind each source (silent without a model: core/db).
   dbTableMissing,

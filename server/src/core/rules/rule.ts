@@ -1,6 +1,7 @@
 import type { DatabaseModels } from '../db/model';
 import type { Finding, RelatedInfo, Severity } from '../diagnostics';
 import type { EngineVersion } from '../engineVersion';
+import type { SchemaProvider } from '../graphql/operations/provider';
 import type { Loc, Named, ProjectIndex, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
 import type { Project } from '../project/project';
@@ -13,15 +14,18 @@ export interface RuleContext {
   readonly databases: DatabaseModels;
   /** The engine version the metadata targets (a setting; the same object while it is unchanged). */
   readonly engineVersion: EngineVersion;
+  /** The GraphQL schema each role sees (none without a schema generator: the rules that need it are silent). */
+  readonly schemas?: SchemaProvider;
 }
 
 /**
  * What a rule can read. A rule that lists its inputs in `reads` is not run again while each of them
  * is the same as at its last run: the index parts are new objects only when a file they are read
  * from changed; `actionsGraphql` is the actions.graphql file; `unreferenced` the table files no
- * include reaches. Walking into the nodes of an input is reading that input.
+ * include reaches; `graphqlSchema` the schemas each role sees (the same provider while what they are
+ * made from is unchanged). Walking into the nodes of an input is reading that input.
  */
-export type RuleInput = Exclude<keyof ProjectIndex, 'root'> | 'actionsGraphql' | 'unreferenced' | 'databases' | 'engineVersion';
+export type RuleInput = Exclude<keyof ProjectIndex, 'root'> | 'actionsGraphql' | 'unreferenced' | 'databases' | 'engineVersion' | 'graphqlSchema';
 
 /** A cross-file rule: one file each, small, pure. */
 export interface Rule {

@@ -182,6 +182,7 @@ function inputOf(ctx: RuleContext, input: RuleInput): unknown {
   if (input === 'unreferenced') return ctx.project.unreferenced;
   if (input === 'databases') return ctx.databases;
   if (input === 'engineVersion') return ctx.engineVersion;
+  if (input === 'graphqlSchema') return ctx.schemas;
   return ctx.index[input];
 }
 

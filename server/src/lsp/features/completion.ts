@@ -4,8 +4,8 @@ import { complete } from '../../core';
 import type { CompletionKind } from '../../core';
 import type { FeatureContext } from './context';
 
-/** Characters after which the editor asks for completion on its own. */
-export const COMPLETION_TRIGGERS = [':', ' ', '/', '-', '"'];
+/** Characters after which the editor asks for completion on its own (`{`, `(`, `$`: inside a collection's query). */
+export const COMPLETION_TRIGGERS = [':', ' ', '/', '-', '"', '{', '(', '$'];
 
 const KINDS: Record<CompletionKind, CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -20,13 +20,16 @@ const KINDS: Record<CompletionKind, CompletionItemKind> = {
   action: CompletionItemKind.Function,
   column: CompletionItemKind.Field,
   function: CompletionItemKind.Function,
+  field: CompletionItemKind.Field,
+  variable: CompletionItemKind.Variable,
+  enum: CompletionItemKind.EnumMember,
 };
 
 /** textDocument/completion */
 export function onCompletion(ctx: FeatureContext, params: CompletionParams): CompletionItem[] {
   const input = ctx.at(params.textDocument.uri, params.position);
   if (!input) return [];
-  return complete(input, { schemas: ctx.schemas, host: ctx.host }).map((entry, i) => ({
+  return complete(input, { schemas: ctx.schemas, host: ctx.host, operations: ctx.operations }).map((entry, i) => ({
     label: entry.label,
     kind: KINDS[entry.kind],
     sortText: String(i).padStart(4, '0'),

@@ -1,6 +1,6 @@
 import type { Location, Position, Range } from 'vscode-languageserver';
 import { LineIndex } from '../../core';
-import type { FeatureInput, FileSystemHost, Loc, RootResult, SchemaIndex, Span } from '../../core';
+import type { FeatureInput, FileSystemHost, Loc, OperationOptions, RootResult, SchemaIndex, Span } from '../../core';
 import { rangeOf } from '../convert';
 import { pathToUri, uriToPath } from '../uri';
 import type { MetadataWorkspace } from '../workspace';
@@ -12,6 +12,8 @@ import type { MetadataWorkspace } from '../workspace';
 export class FeatureContext {
   /** Line indexes per checked file (a new check makes new file objects). */
   private readonly indexes = new WeakMap<object, LineIndex>();
+  /** The role whose schema the GraphQL features of collections use (setting `graphqlMetadata.operationsRole`). */
+  operations: OperationOptions = {};
 
   constructor(
     readonly workspace: MetadataWorkspace,

@@ -6,7 +6,7 @@ import type { FeatureContext } from './context';
 /** textDocument/hover: schema descriptions, what an include holds, what a name stands for. */
 export function onHover(ctx: FeatureContext, params: HoverParams): Hover | null {
   const input = ctx.at(params.textDocument.uri, params.position);
-  const found = input ? hover(input, ctx.schemas) : undefined;
+  const found = input ? hover(input, ctx.schemas, ctx.operations) : undefined;
   if (!input || !found) return null;
   return { contents: { kind: MarkupKind.Markdown, value: found.markdown }, range: ctx.range(input.result, input.file, found.span) };
 }

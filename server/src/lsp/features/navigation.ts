@@ -6,7 +6,7 @@ import type { FeatureContext } from './context';
 /** textDocument/definition */
 export function onDefinition(ctx: FeatureContext, params: DefinitionParams): Location[] {
   const input = ctx.at(params.textDocument.uri, params.position);
-  return input ? definition(input).map((loc) => ctx.location(input.result, loc)) : [];
+  return input ? definition(input, ctx.operations).map((loc) => ctx.location(input.result, loc)) : [];
 }
 
 /** textDocument/references */

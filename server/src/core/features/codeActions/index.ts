@@ -7,6 +7,7 @@ import { columnToColumns } from './relationshipDeprecatedColumn';
 import { renameDuplicateRelationship } from './relationshipNameDuplicate';
 import { keepOneUrl } from './remoteSchemaUrl';
 import { fixTableFileName } from './tableFileNameMismatch';
+import { fixOperationField } from './operationField';
 import { includeInList } from './tableFileUnreferenced';
 import type { FixContext, Fixer, QuickFix } from './types';
 import { createVersionFile } from './versionMissing';
@@ -26,6 +27,7 @@ const FIXERS: Readonly<Record<string, Fixer>> = {
   'action-not-in-graphql': fixActionNotInGraphql,
   'action-not-in-yaml': fixActionNotInYaml,
   'db-column-missing': replaceMissingColumn,
+  'operation-invalid': fixOperationField,
 };
 
 export function quickFixes(ctx: FixContext): QuickFix[] {

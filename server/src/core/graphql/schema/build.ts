@@ -24,6 +24,7 @@ import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import type { RoleView } from './roles';
 import { enumType, inputType, objectType } from './sorted';
+import { originExtensions } from '../operations/provider';
 
 /**
  * The engine's schema for the tables of Postgres sources, one role at a time. Follows
@@ -404,6 +405,7 @@ export class TableSchemaBuilder {
         name,
         description: table.relation.comment ?? `columns and relationships of "${this.quoted(table)}"`,
         fields: () => this.tableFields(table),
+        extensions: originExtensions({ kind: 'table', ...tableOrigin(table) }),
       }),
     );
   }
@@ -412,27 +414,38 @@ export class TableSchemaBuilder {
     const fields: Fields = {};
     for (const column of this.selectColumns(table)) {
       const t = this.columnType(column);
-      const field: GraphQLFieldConfig<unknown, unknown> = { type: column.nullable ? t : nn(t), ...desc(column.description) };
+      const field: GraphQLFieldConfig<unknown, unknown> = {
+        type: column.nullable ? t : nn(t),
+        ...desc(column.description),
+        extensions: originExtensions({ kind: 'column', ...tableOrigin(table), name: column.name }),
+      };
       if (column.scalar.json || column.scalar.jsonb) field.args = { path: { type: GraphQLString, description: 'JSON select path' } };
       fields[column.field] = field;
     }
     for (const cf of this.computedFields(table)) {
       const field = this.computedFieldConfig(table, cf);
-      if (field !== undefined) fields[cf.name] = field;
+      if (field !== undefined) fields[cf.name] = { ...field, extensions: originExtensions({ kind: 'computed_field', ...tableOrigin(table), name: cf.name }) };
     }
     for (const rel of this.relationships(table)) {
       const target = rel.target;
+      const extensions = originExtensions({ kind: 'relationship', ...tableOrigin(table), name: rel.name });
       if (rel.kind === 'object') {
         const t = this.tableType(target);
-        fields[rel.name] = { type: rel.nullable ? t : nn(t), description: rel.description ?? 'An object relationship' };
+        fields[rel.name] = { type: rel.nullable ? t : nn(t), description: rel.description ?? 'An object relationship', extensions };
         continue;
       }
-      fields[rel.name] = { type: nn(list(nn(this.tableType(target)))), description: rel.description ?? 'An array relationship', args: this.selectArgs(target) };
+      fields[rel.name] = {
+        type: nn(list(nn(this.tableType(target)))),
+        description: rel.description ?? 'An array relationship',
+        args: this.selectArgs(target),
+        extensions,
+      };
       if (this.select(target)?.aggregations === true)
         fields[this.f(table, rel.name, 'aggregate')] = {
           type: nn(this.aggregateType(target)),
           description: rel.description ?? 'An aggregate relationship',
           args: this.selectArgs(target),
+          extensions,
         };
     }
     return fields;
@@ -1092,7 +1105,8 @@ export class TableSchemaBuilder {
         key: string,
         field: [string, GraphQLFieldConfig<unknown, unknown>] | undefined,
       ): void => {
-        if (field !== undefined && allowed(set, key)) roots[root][field[0]] = field[1];
+        if (field !== undefined && allowed(set, key))
+          roots[root][field[0]] = { ...field[1], extensions: originExtensions({ kind: 'root', ...tableOrigin(table) }) };
       };
       put('query', sel.queryRootFields, 'select', select);
       put('query', sel.queryRootFields, 'select_by_pk', byPk);
@@ -1167,4 +1181,9 @@ export class TableSchemaBuilder {
         };
     }
   }
+}
+
+/** Where a table's fields come from, as `extensions` record it (go to definition, references, rename in collections). */
+function tableOrigin(table: Table): { readonly source: string; readonly table: { readonly schema: string; readonly name: string } } {
+  return { source: table.source.name, table: { schema: table.schema, name: table.name } };
 }

@@ -1,0 +1,109 @@
+import type { GraphQLSchema } from 'graphql';
+import { isObjectType } from 'graphql';
+import { Walk } from '../../project/index/walk';
+import { generateSchema } from '../schema';
+import type { NamingConvention } from '../schema';
+
+import { ADMIN, ORIGIN_KEY, originOf } from './provider';
+import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource } from './provider';
+
+/** What the engine's environment decides and the metadata does not say (settings, CLI flags). */
+export interface GeneratedSchemaOptions {
+  /** `HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION`. */
+  readonly namingConvention?: NamingConvention;
+}
+
+const ROOTS = ['query_root', 'mutation_root', 'subscription_root'];
+
+/**
+ * The schema source of a check: the schema generator (core/graphql/schema) run per role on
+ * demand. What the generator leaves out is never judged: when its notes say anything at the root
+ * was left out (a remote schema, a source without a model, a table or function the model lacks)
+ * the root types are partial; a relationship left out, or a remote relationship, makes its name
+ * unjudged on every type.
+ */
+export function generatedSchemas(options: GeneratedSchemaOptions = {}): SchemaSource {
+  return (inputs) => new GeneratedProvider(inputs, options);
+}
+
+class GeneratedProvider implements SchemaProvider {
+  private readonly made = new Map<string, RoleSchema | undefined>();
+  private allRoles: readonly string[] | undefined;
+  private why: string | undefined;
+
+  constructor(
+    private readonly inputs: SchemaInputs,
+    private readonly options: GeneratedSchemaOptions,
+  ) {}
+
+  get roles(): readonly string[] {
+    if (this.allRoles === undefined) this.schemaFor(ADMIN);
+    return this.allRoles ?? [];
+  }
+
+  get missing(): string | undefined {
+    return this.why;
+  }
+
+  schemaFor(role: string): RoleSchema | undefined {
+    if (this.made.has(role)) return this.made.get(role);
+    const { project, databases, engineVersion } = this.inputs;
+    let made: RoleSchema | undefined;
+    if (databases.size === 0) this.why = 'no database model was built (migrations or a database URL): the schema needs the tables’ columns';
+    else {
+      try {
+        const naming = this.options.namingConvention ? { namingConvention: this.options.namingConvention } : {};
+        const generated = generateSchema({ project }, databases, { role, engineVersion, ...naming });
+        this.allRoles ??= generated.roles.filter((r) => r !== ADMIN).sort();
+        if (generated.ok)
+          made = { role, schema: annotateActions(generated.schema, this.inputs), partial: partialTypes(generated.schema, generated.notes, this.inputs) };
+        else if (role === ADMIN) this.why = generated.error;
+      } catch (error) {
+        this.why = `the schema generator failed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    this.made.set(role, made);
+    return made;
+  }
+}
+
+/** The types whose fields the schema may lack, from the generator's notes and the metadata's remote relationships. */
+function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): ReadonlySet<string> {
+  const partial = new Set<string>();
+  const atRoot = notes.some((n) => !/^\S+: (?:\w+ relationship \S+ is left out|\d+ remote relationship\(s\) left out)/.test(n)) || nativeQueries(inputs);
+  if (atRoot) for (const root of ROOTS) partial.add(root);
+  const leftOut = new Set<string>();
+  for (const note of notes) {
+    const m = /^\S+: \w+ relationship (\S+) is left out/.exec(note);
+    if (m) leftOut.add(m[1]!);
+  }
+  for (const table of inputs.index.tables) for (const r of table.relationships) if (r.kind === 'remote') leftOut.add(r.name.name);
+  if (leftOut.size === 0) return partial;
+  // A type that lacks a relationship it would have: one whose table has a relationship of that name.
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type)) continue;
+    const origin = originOf(type);
+    if (origin?.kind !== 'table') continue;
+    const table = inputs.index.tables.find((t) => t.source === origin.source && t.table.schema === origin.table.schema && t.table.name === origin.table.name);
+    if (table?.relationships.some((r) => leftOut.has(r.name.name))) partial.add(type.name);
+  }
+  return partial;
+}
+
+/** Native queries and stored procedures give root fields the generator does not make. */
+function nativeQueries({ project, index }: SchemaInputs): boolean {
+  const walk = new Walk(project);
+  return index.sources.some((source) => ['native_queries', 'stored_procedures'].some((key) => walk.items(walk.get(source.at, key)).length > 0));
+}
+
+/** Records on each root field an action makes (named as the action) that it is that action. */
+function annotateActions(schema: GraphQLSchema, inputs: SchemaInputs): GraphQLSchema {
+  const names = new Set(inputs.index.actions.map((a) => a.name.name));
+  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      if (names.has(field.name) && !(field.extensions as Record<string, unknown>)[ORIGIN_KEY])
+        (field as { extensions: unknown }).extensions = { ...field.extensions, [ORIGIN_KEY]: { kind: 'action', name: field.name } };
+    }
+  }
+  return schema;
+}

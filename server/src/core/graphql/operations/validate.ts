@@ -1,0 +1,221 @@
+import {
+  FieldsOnCorrectTypeRule,
+  FragmentsOnCompositeTypesRule,
+  KnownArgumentNamesRule,
+  KnownFragmentNamesRule,
+  KnownTypeNamesRule,
+  Kind,
+  NoFragmentCyclesRule,
+  NoUndefinedVariablesRule,
+  OverlappingFieldsCanBeMergedRule,
+  PossibleFragmentSpreadsRule,
+  ProvidedRequiredArgumentsRule,
+  ScalarLeafsRule,
+  SingleFieldSubscriptionsRule,
+  TypeInfo,
+  UniqueArgumentNamesRule,
+  UniqueDirectivesPerLocationRule,
+  UniqueFragmentNamesRule,
+  UniqueInputFieldNamesRule,
+  UniqueVariableNamesRule,
+  ValuesOfCorrectTypeRule,
+  VariablesAreInputTypesRule,
+  VariablesInAllowedPositionRule,
+  getNamedType,
+  validate,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
+import type { ASTNode, ASTVisitor, DocumentNode, FieldNode, GraphQLError, GraphQLField, GraphQLNamedType, ValidationContext, ValidationRule } from 'graphql';
+import type { Span } from '../../diagnostics';
+import { originOf } from './provider';
+import type { RoleSchema } from './provider';
+
+/**
+ * How the engine treats what a rule finds. `inconsistent`: the engine's own check of every query in
+ * every collection against the admin schema (Hasura.GraphQL.Analyse, run by
+ * getInconsistentQueryCollections when the schema cache is built) reports it, so the query is
+ * inconsistent metadata and an apply fails. `rejected`: the metadata applies, but the engine's
+ * request-time validation refuses the query every time it is sent (arguments and values are not
+ * looked at by the metadata check: "TODO: check field arguments?").
+ */
+export type Verdict = 'inconsistent' | 'rejected';
+
+/** graphql-js's rules, each with the engine's verdict. Left out: what the engine does not check or
+ * what another rule says already: executable definitions, one anonymous operation and unique
+ * operation names (query-syntax, query-multiple-operations), unused variables (the engine's check
+ * is off: `isVariableValidationEnabled = False`), unused fragments, and directives (the engine's own,
+ * such as `@cached`, are not in a generated schema). */
+const RULES: readonly (readonly [ValidationRule, Verdict])[] = [
+  [KnownTypeNamesRule, 'inconsistent'],
+  [VariablesAreInputTypesRule, 'inconsistent'],
+  [ScalarLeafsRule, 'inconsistent'],
+  [FieldsOnCorrectTypeRule, 'inconsistent'],
+  [KnownFragmentNamesRule, 'inconsistent'],
+  [SingleFieldSubscriptionsRule, 'rejected'],
+  [FragmentsOnCompositeTypesRule, 'rejected'],
+  [UniqueFragmentNamesRule, 'rejected'],
+  [PossibleFragmentSpreadsRule, 'rejected'],
+  [NoFragmentCyclesRule, 'rejected'],
+  [UniqueVariableNamesRule, 'rejected'],
+  [NoUndefinedVariablesRule, 'rejected'],
+  [UniqueDirectivesPerLocationRule, 'rejected'],
+  [KnownArgumentNamesRule, 'rejected'],
+  [UniqueArgumentNamesRule, 'rejected'],
+  [ValuesOfCorrectTypeRule, 'rejected'],
+  [ProvidedRequiredArgumentsRule, 'rejected'],
+  [VariablesInAllowedPositionRule, 'rejected'],
+  [OverlappingFieldsCanBeMergedRule, 'rejected'],
+  [UniqueInputFieldNamesRule, 'rejected'],
+];
+
+/** One problem of an operation, in offsets of the GraphQL text. */
+export interface OperationProblem {
+  readonly verdict: Verdict;
+  /** graphql-js's message. */
+  readonly message: string;
+  readonly span: Span;
+  /** An unknown field: its name and the type it was asked on (for "did you mean" and the quick fix). */
+  readonly unknownField?: { readonly name: string; readonly type: string };
+}
+
+const verdicts = new WeakMap<GraphQLError, Verdict>();
+
+/** The rule, with every error it reports marked with its verdict. */
+function tagged(rule: ValidationRule, verdict: Verdict): ValidationRule {
+  return (context: ValidationContext): ASTVisitor => {
+    const wrapped = Object.create(context) as ValidationContext;
+    wrapped.reportError = (error: GraphQLError) => {
+      verdicts.set(error, verdict);
+      context.reportError(error);
+    };
+    return rule(wrapped);
+  };
+}
+
+const TAGGED: readonly ValidationRule[] = RULES.map(([rule, verdict]) => tagged(rule, verdict));
+
+/**
+ * Validates a document (one operation and its fragments) against a role's schema. Unknown fields
+ * on a type the schema cannot list in full (`partial`) are not reported. A schema graphql-js finds
+ * invalid answers nothing (it is the generator's to report).
+ */
+export function validateOperation(doc: DocumentNode, role: RoleSchema): readonly OperationProblem[] {
+  let byDoc = validated.get(role);
+  if (!byDoc) validated.set(role, (byDoc = new WeakMap()));
+  let problems = byDoc.get(doc);
+  if (!problems) byDoc.set(doc, (problems = validateOnce(doc, role)));
+  return problems;
+}
+
+/**
+ * Each document's problems per role schema, weakly: a role schema is kept while what it is made of is
+ * unchanged and a document per query text (graphql/embedded.ts), so an edit validates the edited
+ * query alone.
+ */
+const validated = new WeakMap<RoleSchema, WeakMap<DocumentNode, readonly OperationProblem[]>>();
+
+function validateOnce(doc: DocumentNode, role: RoleSchema): OperationProblem[] {
+  let errors: readonly GraphQLError[];
+  try {
+    errors = validate(role.schema, doc, TAGGED, { maxErrors: 100 });
+  } catch {
+    return [];
+  }
+  if (errors.length === 0) return [];
+  const parents = parentTypes(doc, role);
+  const problems: OperationProblem[] = [];
+  for (const error of errors) {
+    const verdict = verdicts.get(error);
+    if (!verdict) continue;
+    const node = pick(error);
+    if (!node?.loc) continue;
+    const field = node.kind === Kind.FIELD && error.message.startsWith('Cannot query field') ? node : undefined;
+    const parent = field ? parents.get(field) : undefined;
+    if (field && parent && role.partial.has(parent)) continue;
+    // A schema that lacks root fields may lack the types they use too.
+    if (node.kind === Kind.NAMED_TYPE && error.message.startsWith('Unknown type') && rootPartial(role)) continue;
+    const span = nameSpan(node);
+    problems.push({
+      verdict,
+      message: error.message,
+      span,
+      ...(field && parent ? { unknownField: { name: field.name.value, type: parent } } : {}),
+    });
+  }
+  return problems;
+}
+
+function rootPartial(role: RoleSchema): boolean {
+  const query = role.schema.getQueryType()?.name;
+  return query !== undefined && role.partial.has(query);
+}
+
+/** The node an error is about (a variable's use rather than its definition). */
+function pick(error: GraphQLError): ASTNode | undefined {
+  const nodes = error.nodes ?? [];
+  if (nodes.length === 2 && nodes[0]!.kind === Kind.VARIABLE_DEFINITION) return nodes[1];
+  return nodes[0];
+}
+
+/** A named node's name (a variable whole, `$` included), else the node. */
+function nameSpan(node: ASTNode): Span {
+  const named = node.kind !== Kind.VARIABLE && 'name' in node && node.name && typeof node.name === 'object' && 'loc' in node.name ? node.name.loc : undefined;
+  const loc = named ?? node.loc!;
+  return { start: loc.start, end: loc.end };
+}
+
+/** The type each field of the document is asked on. */
+function parentTypes(doc: DocumentNode, role: RoleSchema): Map<FieldNode, string> {
+  const out = new Map<FieldNode, string>();
+  walkFields(doc, role, (node, _def, parent) => {
+    if (parent) out.set(node, parent.name);
+  });
+  return out;
+}
+
+/** Calls `each` for every field of a document, with its definition and the type it is asked on (when the schema has them). */
+export function walkFields(
+  doc: DocumentNode,
+  role: RoleSchema,
+  each: (node: FieldNode, def: GraphQLField<unknown, unknown> | undefined, parent: GraphQLNamedType | undefined) => void,
+): void {
+  const typeInfo = new TypeInfo(role.schema);
+  visit(
+    doc,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const parent = typeInfo.getParentType();
+        each(node, typeInfo.getFieldDef() ?? undefined, parent ? getNamedType(parent) : undefined);
+      },
+    }),
+  );
+}
+
+/**
+ * Why a role cannot run an operation, from its first problem: when the field it lacks is one the
+ * admin schema has, what that field is (a table's root field, a column, a relationship: the role's
+ * permissions leave it out); else graphql-js's message.
+ */
+export function roleReason(problem: OperationProblem, admin: RoleSchema | undefined): string {
+  const unknown = problem.unknownField;
+  const type = unknown && admin ? admin.schema.getType(unknown.type) : undefined;
+  const field = type && 'getFields' in type ? (type.getFields() as Record<string, GraphQLField<unknown, unknown> | undefined>)[unknown!.name] : undefined;
+  const origin = field ? originOf(field) : undefined;
+  const table = origin && 'table' in origin ? `\`${origin.table.schema}.${origin.table.name}\`` : '';
+  switch (origin?.kind) {
+    case 'root':
+      return `no \`${unknown!.name}\`: its permissions on table ${table} do not give this root field`;
+    case 'column':
+      return `no column \`${origin.name}\` of table ${table} in its select permission`;
+    case 'relationship':
+    case 'remote_relationship':
+      return `no relationship \`${origin.name}\` of table ${table} (no select permission on its target)`;
+    case 'computed_field':
+      return `no computed field \`${origin.name}\` of table ${table} in its select permission`;
+    case 'action':
+      return `no permission on action \`${origin.name}\``;
+    default:
+      return problem.message.replace(/\.$/, '');
+  }
+}
