@@ -80,8 +80,8 @@ describe('schema-diff on generated schemas', () => {
       'breaking author.name was removed.',
       'breaking author_bool_exp.name was removed.',
       'breaking author_order_by.name was removed.',
-      'breaking name was removed from enum type author_select_column.',
       'breaking author_stream_cursor_value_input.name was removed.',
+      'breaking name was removed from enum type author_select_column.',
     ];
     assert.deepEqual(
       roleChanges(sideOf({}), narrowed).map((r) => [r.role, r.changes.map((c) => `${c.level} ${c.description}`)]),

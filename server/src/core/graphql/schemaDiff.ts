@@ -15,8 +15,8 @@ const ORDER: Readonly<Record<ChangeLevel, number>> = { breaking: 0, dangerous: 1
 /**
  * What changed from `before` to `after`, for the clients of that schema: breaking and dangerous
  * changes as graphql-js finds them (findBreakingChanges, findDangerousChanges), and the additions
- * (new types, new fields of object and interface types) as safe. Breaking first, each level in the
- * order graphql-js gives, additions by name.
+ * (new types, new fields of object and interface types) as safe. Breaking first, then dangerous,
+ * then safe; within a level by description (not the schema's type order, which the generator may change).
  */
 export function schemaChanges(before: GraphQLSchema, after: GraphQLSchema): SchemaChange[] {
   const out: SchemaChange[] = [
@@ -24,7 +24,7 @@ export function schemaChanges(before: GraphQLSchema, after: GraphQLSchema): Sche
     ...findDangerousChanges(before, after).map((c) => ({ level: 'dangerous' as const, type: c.type, description: c.description })),
     ...additions(before, after),
   ];
-  return out.sort((a, b) => ORDER[a.level] - ORDER[b.level]);
+  return out.sort((a, b) => ORDER[a.level] - ORDER[b.level] || (a.description < b.description ? -1 : a.description > b.description ? 1 : 0));
 }
 
 function additions(before: GraphQLSchema, after: GraphQLSchema): SchemaChange[] {
