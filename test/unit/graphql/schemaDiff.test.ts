@@ -25,12 +25,12 @@ enum Mood { SAD OK HAPPY }
 `);
 
 describe('schemaChanges', () => {
-  test('breaking and dangerous as graphql-js finds them, additions as safe, breaking first', () => {
+  test('breaking and dangerous as graphql-js finds them, additions as safe, breaking first, each level by description', () => {
     assert.deepEqual(
       schemaChanges(OLD, NEW).map((c) => `${c.level} ${c.type} ${c.description}`),
       [
-        'breaking FIELD_REMOVED Query.old was removed.',
         'breaking FIELD_CHANGED_KIND Author.name changed type from String to Int.',
+        'breaking FIELD_REMOVED Query.old was removed.',
         'dangerous OPTIONAL_ARG_ADDED An optional arg offset on Query.author was added.',
         'dangerous VALUE_ADDED_TO_ENUM HAPPY was added to enum type Mood.',
         'safe TYPE_ADDED Article was added.',
