@@ -80,10 +80,29 @@ export default tseslint.config(
               group: ['**/client/**', '**/lsp/**', '**/cli/**', '**/node/**', '**/main', '**/cli'],
               message: 'common/ imports neither the client nor the language server.',
             },
-            { group: ['**/core/**'], allowTypeImports: true, message: 'common/ may import only types from the core.' },
+            { regex: '/core/', message: 'common/ reaches the core only through its front door (server/src/core/index.ts).' },
+            { regex: '/core$', allowTypeImports: true, message: 'common/ may import only types from the core.' },
             {
               group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*'],
               message: 'common/ runs on both sides: no vscode and no LSP connection (vscode-jsonrpc types only).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The front ends (the language server, the CLI, the node layer) reach the core through its front
+    // door only: server/src/core/index.ts names every operation the core offers them.
+    files: ['server/src/{lsp,cli,node,entry}/**/*.ts', 'server/src/main.ts', 'server/src/cli.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/*', '!**/core/index'],
+              message: 'Import the core through its front door (server/src/core/index.ts: `from "../core"`); a new operation is named there.',
             },
           ],
         },

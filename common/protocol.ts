@@ -3,13 +3,12 @@
  * notification and request, typed once with vscode-jsonrpc's `NotificationType`/`RequestType` (as
  * vscode-eslint does), and their payloads. No vscode or language-server imports, so both sides and
  * the tests can use it. The payload types of the server commands are the core's
- * (core/edits/operations.ts), re-exported here.
+ * (core/edits/operations.ts, through the core's front door core/index.ts), re-exported here.
  */
 import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
-import type { MetadataOperation, ProjectFacts } from '../server/src/core/edits/operations';
-import type { FileOperation } from '../server/src/core/features/types';
+import type { FileOperation, MetadataOperation, ProjectFacts } from '../server/src/core';
 
-export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core/edits/operations';
+export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core';
 
 export interface RootStatus {
   /** Absolute path of the metadata root folder (the one holding version.yaml). */

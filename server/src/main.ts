@@ -35,8 +35,7 @@ import {
 } from '../../common/protocol';
 import type { RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { StatusParams } from '../../common/protocol';
-import { SchemaIndex } from './core/features/schemaIndex';
-import { SchemaValidator } from './core/schema/validator';
+import { SchemaIndex, SchemaValidator } from './core';
 import { CachingHost } from './lsp/cachingHost';
 import { createCommandHandlers } from './lsp/commands';
 import { createGuard } from './lsp/guard';

@@ -1,13 +1,7 @@
 import type { ApiError } from '../../../common/api/errors';
 import { replaceMetadata } from '../../../common/api/manage';
-import { checkRoot } from '../core/check';
-import type { RootResult } from '../core/check';
-import type { Finding } from '../core/diagnostics';
-import { ParseCache } from '../core/project/cache';
-import { SchemaValidator } from '../core/schema/validator';
-import { directoryToMetadata } from '../core/sync/directory';
-import type { BuiltMetadata } from '../core/sync/directory';
-import { inconsistencyMessage, serverFindings } from '../core/sync/serverFindings';
+import { checkRoot, directoryToMetadata, inconsistencyMessage, ParseCache, SchemaValidator, serverFindings } from '../core';
+import type { BuiltMetadata, Finding, RootResult } from '../core';
 import type { EngineArgs } from './args';
 import { formatStylish } from './formatStylish';
 import { buildReport, listed } from './report';

@@ -1,11 +1,6 @@
 import type { Dialect } from '../../../common/api/types';
-import { DATABASE_MODES } from '../core/db/connection';
-import type { DatabaseMode } from '../core/db/connection';
-import { redactPasswords } from '../core/db/url';
-import type { Severity } from '../core/diagnostics';
-import { SEVERITY_SETTINGS } from '../core/severitySettings';
-import { parseEngineVersion } from '../core/engineVersion';
-import type { EngineVersion } from '../core/engineVersion';
+import { DATABASE_MODES, parseEngineVersion, redactPasswords, SEVERITY_SETTINGS } from '../core';
+import type { DatabaseMode, EngineVersion, Severity } from '../core';
 
 export interface CheckArgs {
   readonly command: 'check';

@@ -1,8 +1,6 @@
-import { planWrite } from '../core/sync/plan';
-import { unifiedDiff } from '../core/sync/unifiedDiff';
+import { planWrite, readOwnedFiles, unifiedDiff } from '../core';
 import type { EngineArgs } from './args';
 import type { CliEnv } from './env';
-import { readOwnedFiles } from '../core/sync/ownedFiles';
 import { engineFiles, shown } from './engineCommon';
 
 const PAINT = { '+': '\u001b[32m', '-': '\u001b[31m', '@': '\u001b[36m', reset: '\u001b[0m' };

@@ -1,10 +1,6 @@
 /** What the CLI runs against (the real process, or a test's), and how it fails. */
 import type { FetchLike } from '../../../common/api/fetch';
-import type { CheckServices } from '../core/check';
-import type { SourceBuild } from '../core/db/model';
-import type { FileSystemHost } from '../core/host';
-import type { SourceFact } from '../core/project/index/types';
-import type { SchemaSet } from '../core/schema/validator';
+import type { CheckServices, FileSystemHost, SchemaSet, SourceBuild, SourceFact } from '../core';
 import type { DatabaseSettings } from '../node/db/plan';
 import type { TreeFs } from './writeTree';
 

@@ -1,10 +1,7 @@
-import { unexportedKeys } from '../core/sync/files';
-import { emptiedFolders } from '../core/sync/emptied';
-import { planChanges, planWrite } from '../core/sync/plan';
-import type { WritePlan } from '../core/sync/plan';
+import { emptiedFolders, planChanges, planWrite, readOwnedFiles, unexportedKeys } from '../core';
+import type { WritePlan } from '../core';
 import type { EngineArgs } from './args';
 import { fail, type CliEnv } from './env';
-import { readOwnedFiles } from '../core/sync/ownedFiles';
 import { engineFiles, shown } from './engineCommon';
 import { nodeTreeFs, writeAtomically } from './writeTree';
 

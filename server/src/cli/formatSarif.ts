@@ -1,5 +1,4 @@
-import type { Severity } from '../core/diagnostics';
-import type { RuleDoc } from '../core/ruleDocs';
+import type { RuleDoc, Severity } from '../core';
 import type { Report } from './report';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };

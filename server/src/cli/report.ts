@@ -1,8 +1,5 @@
-import { SEVERITY_ORDER } from '../core/diagnostics';
-import type { Finding, Severity } from '../core/diagnostics';
-import type { FileSystemHost } from '../core/host';
-import { LineIndex } from '../core/util/lineIndex';
-import { relative } from '../core/util/paths';
+import { LineIndex, relative, SEVERITY_ORDER } from '../core';
+import type { FileSystemHost, Finding, Severity } from '../core';
 
 /** One finding as the CLI prints it: 1-based lines and columns, path relative to the cwd. */
 export interface ReportEntry {

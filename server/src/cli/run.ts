@@ -1,22 +1,27 @@
-import { applySeverity, checkFolder, checkInside, checkRoot } from '../core/check';
-import type { CheckServices, RootResult } from '../core/check';
-import { DOCS_URL } from '../core/codes';
-import { sourceConnections, sourceForBareUrl } from '../core/db/connection';
-import type { ExplicitUrls } from '../core/db/connection';
+import {
+  allCodes,
+  applySeverity,
+  checkFolder,
+  checkInside,
+  checkRoot,
+  checkSeverities,
+  DOCS_URL,
+  isInside,
+  ParseCache,
+  parseRuleDocs,
+  relative,
+  resolve,
+  SchemaValidator,
+  sourceConnections,
+  sourceForBareUrl,
+} from '../core';
+import type { CheckServices, DatabaseModel, ExplicitUrls, Finding, RootResult, SourceBuild, SourceFact } from '../core';
 import { isQuietStatus } from '../../../common/databaseStatus';
-import type { DatabaseModel, SourceBuild } from '../core/db/model';
-import type { Finding } from '../core/diagnostics';
-import { ParseCache } from '../core/project/cache';
-import { SchemaValidator } from '../core/schema/validator';
-import type { SourceFact } from '../core/project/index/types';
-import { isInside, relative, resolve } from '../core/util/paths';
 import { runApply } from './apply';
 import { HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
 import { runDiff } from './diff';
 import { runExport } from './export';
-import { parseRuleDocs } from '../core/ruleDocs';
-import { allCodes, checkSeverities } from '../core/severitySettings';
 import { readRuleDocs } from '../node/packageFile';
 import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';

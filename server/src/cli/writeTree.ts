@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
-import type { WritePlan } from '../core/sync/plan';
-import { basename, dirname, join } from '../core/util/paths';
+import { basename, dirname, join } from '../core';
+import type { WritePlan } from '../core';
 import { toNativePath } from '../../../common/paths';
 
 /** The file operations an export needs; tests inject one that fails. Paths are core (POSIX) paths. */

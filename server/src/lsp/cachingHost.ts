@@ -1,5 +1,5 @@
-import type { DirEntry, FileSystemHost, ReadResult } from '../core/host';
-import { dirname } from '../core/util/paths';
+import { dirname } from '../core';
+import type { DirEntry, FileSystemHost, ReadResult } from '../core';
 
 /**
  * Remembers what the disk held until a file event says otherwise, so a keystroke re-check reads

@@ -1,10 +1,7 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { RootResult } from '../core/check';
-import { localEditFor, projectFacts } from '../core/edits';
-import type { FileSystemHost } from '../core/host';
-import type { LocalChange } from '../core/edits';
-import { modelSourcesWithoutList, trackTablesChange, untrackedTables } from '../core/edits/trackTables';
+import { foldersEmptiedBy, localEditFor, modelSourcesWithoutList, projectFacts, trackTablesChange, untrackedTables } from '../core';
+import type { FileSystemHost, LocalChange, RootResult } from '../core';
 import type {
   EditForOperationParams,
   EditForOperationResult,
@@ -17,7 +14,6 @@ import type {
 import type { FeatureContext } from './features/context';
 import { rangedChange } from './features/rangedChange';
 import { uriToPath } from './uri';
-import { foldersEmptiedBy } from '../core/sync/emptied';
 
 /**
  * The custom requests behind the server commands: project facts for the prompts, and the local

@@ -2,10 +2,9 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
-import type { Finding, Severity } from '../core/diagnostics';
-import { DOCS_URL } from '../core/codes';
+import { DOCS_URL } from '../core';
+import type { Finding, LineIndex, Severity } from '../core';
 import { findPackageFile } from '../node/packageFile';
-import type { LineIndex } from '../core/util/lineIndex';
 import { pathToUri } from './uri';
 
 /**

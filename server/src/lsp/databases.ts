@@ -1,13 +1,9 @@
-import type { DatabaseModel, DatabaseModels, SourceBuild } from '../core/db/model';
-import type { Finding } from '../core/diagnostics';
-import type { SourceFact } from '../core/project/index/types';
-import { basename, dirname, isInside } from '../core/util/paths';
+import { basename, dirname, isInside } from '../core';
+import type { DatabaseMode, DatabaseModel, DatabaseModels, Finding, SourceBuild, SourceFact } from '../core';
 import { restrictedSettings } from '../node/db/plan';
 import type { DatabaseSettings } from '../node/db/plan';
 import type { Timers } from './workspace';
 import { BACKGROUND_SLICE_MS } from './startUp';
-
-import type { DatabaseMode } from '../core/db/connection';
 
 /** `graphqlMetadata.database.*`, and whether the workspace is trusted (no connection is made when not). */
 export interface EditorDatabaseSettings {

@@ -1,4 +1,4 @@
-import type { Finding } from '../core/diagnostics';
+import type { Finding } from '../core';
 
 /** `Name: message` of a thrown value (with its stack when `stack` and it has one). */
 export function describeError(error: unknown, stack = false): string {

@@ -1,4 +1,4 @@
-import type { DirEntry, FileSystemHost, ReadResult } from '../core/host';
+import type { DirEntry, FileSystemHost, ReadResult } from '../core';
 
 /** The disk, except for documents open in the editor: their unsaved text wins. */
 export class OverlayHost implements FileSystemHost {

@@ -1,8 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
-import type { Finding } from '../core/diagnostics';
-import type { FileSystemHost } from '../core/host';
+import { LineIndex } from '../core';
+import type { FileSystemHost, Finding } from '../core';
 import type { StatusParams } from '../../../common/protocol';
-import { LineIndex } from '../core/util/lineIndex';
 import { toDiagnostic } from './convert';
 import { pathToUri } from './uri';
 

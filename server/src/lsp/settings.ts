@@ -1,10 +1,6 @@
-import type { SeverityOverrides } from '../core/check';
-import { DATABASE_MODES } from '../core/db/connection';
-import type { DatabaseMode } from '../core/db/connection';
+import { checkSeverities, DATABASE_MODES, LATEST_V2, parseEngineVersion } from '../core';
+import type { DatabaseMode, EngineVersion, SeverityOverrides } from '../core';
 import type { EditorDatabaseSettings } from './databases';
-import { checkSeverities } from '../core/severitySettings';
-import { LATEST_V2, parseEngineVersion } from '../core/engineVersion';
-import type { EngineVersion } from '../core/engineVersion';
 
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
 

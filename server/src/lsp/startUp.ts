@@ -1,13 +1,5 @@
-import type { Finding } from '../core/diagnostics';
-import type { FileSystemHost } from '../core/host';
-import { toCompact } from '../core/parse/compact';
-import type { YamlFile } from '../core/parse/yamlFile';
-import type { ParseCache, ParseStore } from '../core/project/cache';
-import { TOP_LEVEL_FILES } from '../core/project/kinds';
-import type { FileKind } from '../core/project/kinds';
-import type { Project, ProjectFile } from '../core/project/project';
-import type { SchemaValidator } from '../core/schema/validator';
-import { basename, dirname, isInside } from '../core/util/paths';
+import { basename, dirname, isInside, toCompact, TOP_LEVEL_FILES } from '../core';
+import type { FileKind, FileSystemHost, Finding, ParseCache, ParseStore, Project, ProjectFile, SchemaValidator, YamlFile } from '../core';
 
 /** How long start-up parses before it lets requests and edits through. */
 export const SLICE_MS = 25;

@@ -1,9 +1,19 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { readOwnedFiles } from '../core/sync/ownedFiles';
-import type { RootResult } from '../core/check';
-import type { Finding } from '../core/diagnostics';
-import type { FileSystemHost } from '../core/host';
+import {
+  directoryToMetadata,
+  emptiedFolders,
+  ExportPathError,
+  inconsistencyMessage,
+  isJsonObject,
+  LineIndex,
+  metadataToFiles,
+  planWrite,
+  readOwnedFiles,
+  RULES,
+  unexportedKeys,
+} from '../core';
+import type { FileSystemHost, Finding, RootResult, ServerComplaint } from '../core';
 import type {
   LocalMetadataParams,
   LocalMetadataResult,
@@ -14,15 +24,6 @@ import type {
   EngineFindingsParams,
   EngineFindingsResult,
 } from '../../../common/protocol';
-import { directoryToMetadata } from '../core/sync/directory';
-import { ExportPathError, metadataToFiles, unexportedKeys } from '../core/sync/files';
-import { isJsonObject } from '../core/sync/json';
-import { inconsistencyMessage } from '../core/sync/serverFindings';
-import type { ServerComplaint } from '../core/sync/serverFindings';
-import { emptiedFolders } from '../core/sync/emptied';
-import { planWrite } from '../core/sync/plan';
-import { RULES } from '../core/rules';
-import { LineIndex } from '../core/util/lineIndex';
 import { uriToPath } from './uri';
 import type { MetadataWorkspace } from './workspace';
 

@@ -1,22 +1,30 @@
-import { applySeverity } from '../core/check';
-import type { RootResult, SeverityOverrides } from '../core/check';
-import type { DatabaseModels } from '../core/db/model';
-import type { Finding } from '../core/diagnostics';
-import type { FileSystemHost } from '../core/host';
-import { ParseCache } from '../core/project/cache';
-import type { YamlFile } from '../core/parse/yamlFile';
-import { IndexMemo } from '../core/project/index/memo';
-import { discoverRoots, enclosingRoot } from '../core/project/discover';
-import { RootSession } from '../core/session';
+import {
+  applySeverity,
+  basename,
+  checkAhead,
+  directoryToMetadata,
+  discoverRoots,
+  enclosingRoot,
+  IndexMemo,
+  isInside,
+  LATEST_V2,
+  ParseCache,
+  RootSession,
+  serverFindings,
+} from '../core';
+import type {
+  DatabaseModels,
+  EngineVersion,
+  FileSystemHost,
+  Finding,
+  InconsistentObjectLike,
+  RootResult,
+  SchemaValidator,
+  ServerComplaint,
+  SeverityOverrides,
+  YamlFile,
+} from '../core';
 import type { RootStatus, StatusParams } from '../../../common/protocol';
-import { directoryToMetadata } from '../core/sync/directory';
-import type { InconsistentObjectLike } from '../core/sync/locate';
-import { serverFindings } from '../core/sync/serverFindings';
-import type { ServerComplaint } from '../core/sync/serverFindings';
-import type { SchemaValidator } from '../core/schema/validator';
-import { LATEST_V2 } from '../core/engineVersion';
-import type { EngineVersion } from '../core/engineVersion';
-import { basename, isInside } from '../core/util/paths';
 import { DatabaseState } from './databases';
 import type { EditorDatabaseSettings, ModelBuilder } from './databases';
 import { checkFailure, describeError } from './failures';
@@ -26,7 +34,6 @@ import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
 import { aloneFindings, BACKGROUND_SLICE_MS, OPEN_FILES_WAIT_MS, parseAhead, persist, SLICE_MS } from './startUp';
 import { SharedTurns, TURN_GAP_MS } from './turns';
-import { checkAhead } from '../core/project/alone';
 import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toCorePath, toNativePath } from '../../../common/paths';
-import type { DirEntry, FileSystemHost, ReadResult } from '../core/host';
+import type { DirEntry, FileSystemHost, ReadResult } from '../core';
 
 /**
  * Files over this size are reported, not read (a 50k-line YAML must not freeze anything). The largest

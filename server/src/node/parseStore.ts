@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ParseStore } from '../core/project/cache';
+import type { ParseStore } from '../core';
 import { cacheFolder, markUsed } from './cacheFolder';
 
 let stores = 0;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import type { SchemaSet } from '../core/schema/validator';
+import type { SchemaSet } from '../core';
 import { runCached } from './codeCache';
 import { findPackageFile } from './packageFile';
 

@@ -6,7 +6,7 @@ import type { IntrospectionRows } from '../../../server/src/core/db/introspect';
 const ORIGIN = { kind: 'migrations', applied: 2, total: 2, failedStatements: 0 } as const;
 
 function rows(partial: Partial<Record<keyof IntrospectionRows, unknown>>): IntrospectionRows {
-  return { schemas: [], relations: [], columns: [], constraints: [], uniqueIndexes: [], functions: [], enums: [], ...partial };
+  return { schemas: [], relations: [], columns: [], constraints: [], uniqueIndexes: [], uniqueConstraints: [], functions: [], enums: [], ...partial };
 }
 
 describe('modelFromRows', () => {
@@ -17,7 +17,7 @@ describe('modelFromRows', () => {
         relations: [
           { schema: 'public', name: 'author', kind: 'r', comment: 'Authors' },
           { schema: 'app', name: 'article', kind: 'p', comment: null },
-          { schema: 'public', name: 'v', kind: 'v', comment: null },
+          { schema: 'public', name: 'v', kind: 'v', comment: null, updatable: 28 },
           { schema: 'public', name: 'seq', kind: 'S', comment: null },
         ],
         columns: [
@@ -59,6 +59,11 @@ describe('modelFromRows', () => {
           { schema: 'public', table: 'author', name: 'author_name_key', columns: ['name'] },
           { schema: 'public', table: 'author', name: 'author_n_id', columns: ['n', 'id'] },
         ],
+        uniqueConstraints: [
+          { schema: 'public', table: 'author', name: 'author_name_key', columns: ['name'] },
+          { schema: 'public', table: 'author', name: 'author_n_id', columns: ['n', 'id'] },
+          { schema: 'public', table: 'author', name: 'author_lower_name', columns: [] },
+        ],
       }),
       'default',
       ORIGIN,
@@ -78,6 +83,12 @@ describe('modelFromRows', () => {
       primaryKey: ['id'],
       uniques: [['n', 'id'], ['name']],
       foreignKeys: [],
+      constraints: [
+        { name: 'author_lower_name', kind: 'unique', columns: [] },
+        { name: 'author_n_id', kind: 'unique', columns: ['n', 'id'] },
+        { name: 'author_name_key', kind: 'unique', columns: ['name'] },
+        { name: 'author_pkey', kind: 'primary', columns: ['id'] },
+      ],
     });
     const article = model.relations['app.article'];
     assert.equal(article?.kind, 'partitioned_table');
@@ -87,6 +98,7 @@ describe('modelFromRows', () => {
       { name: 'z_fk', columns: ['b', 'a'], refSchema: 'public', refTable: 'author', refColumns: ['y', 'x'] },
     ]);
     assert.equal(model.relations['public.v']?.kind, 'view');
+    assert.equal(model.relations['public.v']?.updatable, 28);
     assert.deepEqual(model.uncertain, []);
     assert.deepEqual(model.origin, ORIGIN);
   });
@@ -195,6 +207,7 @@ describe('modelFromRows', () => {
         columns: {},
         constraints: [{}],
         uniqueIndexes: undefined,
+        uniqueConstraints: 7,
         functions: [{ schema: 'a' }],
         enums: [[]],
       },

@@ -88,6 +88,10 @@ describe('live database: a real PostgreSQL', { skip: postgresSkipReason() }, () 
       primaryKey: ['id'],
       uniques: [['email']],
       foreignKeys: [],
+      constraints: [
+        { name: 'author_email_key', kind: 'unique', columns: ['email'] },
+        { name: 'author_pkey', kind: 'primary', columns: ['id'] },
+      ],
     });
     const article = model.relations['public.article']!;
     assert.deepEqual(article.foreignKeys, [

@@ -5,6 +5,7 @@ import { databaseActions } from '../../../server/src/core/features/codeActions/d
 import { applyChange } from '../../../server/src/core/features/edits';
 import { caretProject, checkFiles } from '../helpers/features';
 import { path } from '../helpers/project';
+import { metadataToFiles } from '../../../server/src/core/sync/files';
 import { dbModel, models } from '../helpers/dbModel';
 
 const TABLES = 'databases/default/tables/tables.yaml';
@@ -136,6 +137,20 @@ describe('trackTablesChange', () => {
     assert.deepEqual(trackTablesChange(flow.result, flow.result.project.files.get(path(TABLES))!, all), {
       error: 'tables.yaml is not a block list of includes, so the tables cannot be added to it.',
     });
+  });
+
+  test('a schema with `.`: the file is named as the export names it, and the check finds nothing to say about it', () => {
+    const p = project(SORTED);
+    const out = trackTablesChange(p.result, p.result.project.files.get(path(TABLES))!, [{ schema: 'my.schema', name: 't' }]);
+    assert.ok('change' in out);
+    const exported = metadataToFiles({ version: 3, sources: [{ name: 'default', kind: 'postgres', tables: [{ table: { schema: 'my.schema', name: 't' } }] }] });
+    assert.ok(exported.has('databases/default/tables/my.schema_t.yaml'));
+    const files = applyChange(p.files, out.change);
+    assert.equal(files.get(path('databases/default/tables/my.schema_t.yaml')), 'table:\n  name: t\n  schema: my.schema\n');
+    assert.deepEqual(
+      checkFiles(files).findings.map((f) => f.code),
+      [],
+    );
   });
 
   test('the refactor action of tables.yaml is the same change for one table', () => {

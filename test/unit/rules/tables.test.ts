@@ -29,6 +29,20 @@ describe('table-file-name-mismatch', () => {
     assert.equal(f.severity, 'warning');
     assert.deepEqual(f.data, { expected: 'public_articles.yaml', actual: 'public_article.yaml', schema: 'public', name: 'articles' });
   });
+  test("a schema with `.` keeps it in the file name (the engine CLI escapes nothing); a data connector's parts are joined by `_`", () => {
+    const result = assertMarked('table-file-name-mismatch', {
+      'databases/default/tables/tables.yaml': '- "!include my_schema_t.yaml"\n- "!include my.schema_u.yaml"\n- "!include a_b_c.yaml"\n',
+      'databases/default/tables/my_schema_t.yaml': 'table:\n  ⟦name: t\n  schema: my.schema⟧\n',
+      'databases/default/tables/my.schema_u.yaml': 'table:\n  name: u\n  schema: my.schema\n',
+      'databases/default/tables/a_b_c.yaml': 'table: [a, b, c]\n',
+    });
+    assert.deepEqual(result.findings.find((x) => x.code === 'table-file-name-mismatch')!.data, {
+      expected: 'my.schema_t.yaml',
+      actual: 'my_schema_t.yaml',
+      schema: 'my.schema',
+      name: 't',
+    });
+  });
   test('matching names (and BigQuery datasets) are fine', () => {
     assertMarked('table-file-name-mismatch', {
       'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include sales_orders.yaml"\n',

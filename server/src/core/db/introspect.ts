@@ -1,6 +1,8 @@
 import type {
   ColumnModel,
+  ConstraintModel,
   DatabaseModel,
+  EnumRowModel,
   EnumTypeModel,
   ForeignKeyModel,
   FunctionArgModel,
@@ -36,7 +38,8 @@ function asJsonRows(select: string): string {
 
 export const INTROSPECTION_QUERIES = {
   schemas: asJsonRows(`SELECT n.nspname::text AS name FROM pg_namespace n WHERE ${USER_SCHEMA} ORDER BY 1`),
-  relations: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS name, c.relkind::text AS kind, obj_description(c.oid, 'pg_class') AS comment
+  relations: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS name, c.relkind::text AS kind, obj_description(c.oid, 'pg_class') AS comment,
+      CASE WHEN c.relkind = 'v' THEN pg_relation_is_updatable(c.oid, false) END AS updatable
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'v', 'm', 'f', 'p') AND ${USER_SCHEMA} ORDER BY 1, 2`),
   columns: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS "table", a.attname::text AS name, a.attnum AS num,
@@ -57,12 +60,18 @@ export const INTROSPECTION_QUERIES = {
         WHERE k.pos <= i.indnkeyatts ORDER BY k.pos) AS columns
     FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE i.indisunique AND NOT i.indisprimary AND i.indpred IS NULL AND i.indexprs IS NULL AND ${USER_SCHEMA} ORDER BY 1, 2, 3`),
+  // Every unique index but the primary key's, by name: what the engine's table metadata query lists as unique constraints.
+  uniqueConstraints: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS "table", ic.relname::text AS name,
+      ARRAY(SELECT a.attname::text FROM unnest(i.indkey::int2[]) WITH ORDINALITY k(num, pos) JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.num
+        WHERE k.pos <= i.indnkeyatts ORDER BY k.pos) AS columns
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE i.indisunique AND NOT i.indisprimary AND ${USER_SCHEMA} ORDER BY 1, 2, 3`),
   functions: asJsonRows(`SELECT n.nspname::text AS schema, p.proname::text AS name, p.oid::regprocedure::text AS signature,
       ARRAY(SELECT json_build_object('name', coalesce(p.proargnames[k.pos], ''), 'type', format_type(k.t, NULL), 'mode', coalesce(p.proargmodes[k.pos]::text, 'i'))
         FROM unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) WITH ORDINALITY k(t, pos) ORDER BY k.pos) AS args,
       p.pronargdefaults AS defaults, format_type(p.prorettype, NULL) AS "returnType",
       CASE WHEN rc.oid IS NOT NULL THEN rn.nspname::text || '.' || rc.relname::text END AS "returnsRelation",
-      p.proretset AS "returnsSet", p.provolatile::text AS volatility
+      p.proretset AS "returnsSet", p.provolatile::text AS volatility, obj_description(p.oid, 'pg_proc') AS comment
     FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
     JOIN pg_type rt ON rt.oid = p.prorettype LEFT JOIN pg_class rc ON rc.oid = rt.typrelid LEFT JOIN pg_namespace rn ON rn.oid = rc.relnamespace
     WHERE p.prokind = 'f' AND ${USER_SCHEMA}
@@ -92,7 +101,53 @@ export async function introspect(
     const result = await run(sql);
     rows[name] = result[0]?.rows;
   }
-  return modelFromRows(rows as IntrospectionRows, source, origin);
+  const model = modelFromRows(rows as IntrospectionRows, source, origin);
+  const relations: Record<string, RelationModel> = {};
+  for (const [key, relation] of Object.entries(model.relations)) {
+    const shape = enumShape(relation);
+    if (shape === undefined) {
+      relations[key] = relation;
+      continue;
+    }
+    const result = await run(enumRowsQuery(relation, shape));
+    relations[key] = { ...relation, enumRows: enumRowsFrom(result[0]?.rows) };
+  }
+  return { ...model, relations };
+}
+
+/** Bounded: an enum table is a short list. */
+const ENUM_ROWS_LIMIT = 1000;
+
+/**
+ * Whether a relation has the shape of the engine's enum tables (hasura/graphql-engine
+ * `Hasura.Backends.Postgres.DDL.EnumValues`: a single-column primary key of type text, and at most
+ * one other column, of type text, the comment): its key and comment columns.
+ */
+export function enumShape(relation: RelationModel): { key: string; comment?: string } | undefined {
+  if (relation.kind !== 'table' || relation.primaryKey.length !== 1 || relation.columns.length > 2) return undefined;
+  const key = relation.primaryKey[0] ?? '';
+  if (!relation.columns.every((c) => c.type === 'text')) return undefined;
+  const other = relation.columns.find((c) => c.name !== key);
+  return other === undefined ? { key } : { key, comment: other.name };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function enumRowsQuery(relation: RelationModel, shape: { key: string; comment?: string }): string {
+  const comment = shape.comment === undefined ? 'NULL' : quoteIdent(shape.comment);
+  return asJsonRows(
+    `SELECT ${quoteIdent(shape.key)} AS value, ${comment} AS comment FROM ${quoteIdent(relation.schema)}.${quoteIdent(relation.name)} ORDER BY 1 LIMIT ${ENUM_ROWS_LIMIT}`,
+  );
+}
+
+function enumRowsFrom(value: unknown): EnumRowModel[] {
+  return list(value).flatMap((row) => {
+    const v = str(row.value);
+    const comment = str(row.comment);
+    return v === undefined ? [] : [{ value: v, ...(comment !== undefined ? { comment } : {}) }];
+  });
 }
 
 type Row = Readonly<Record<string, unknown>>;
@@ -118,6 +173,8 @@ interface MutableRelation {
   name: string;
   kind: RelationKind;
   comment?: string;
+  updatable?: number;
+  constraints: ConstraintModel[];
   columns: { num: number; column: ColumnModel }[];
   primaryKey: string[];
   uniques: string[][];
@@ -133,11 +190,14 @@ export function modelFromRows(rows: IntrospectionRows, source: string, origin: M
     const kind = KINDS[str(row.kind) ?? ''];
     if (schema === undefined || name === undefined || kind === undefined) continue;
     const comment = str(row.comment);
+    const updatable = typeof row.updatable === 'number' ? row.updatable : undefined;
     relations.set(relationKey(schema, name), {
       schema,
       name,
       kind,
       ...(comment !== undefined ? { comment } : {}),
+      ...(updatable !== undefined ? { updatable } : {}),
+      constraints: [],
       columns: [],
       primaryKey: [],
       uniques: [],
@@ -156,6 +216,12 @@ export function modelFromRows(rows: IntrospectionRows, source: string, origin: M
   }
   for (const row of list(rows.constraints)) addConstraint(at(row), row);
   for (const row of list(rows.uniqueIndexes)) addUnique(at(row), strings(row.columns));
+  for (const row of list(rows.uniqueConstraints)) {
+    const name = str(row.name);
+    const relation = at(row);
+    if (relation !== undefined && name !== undefined && !relation.constraints.some((c) => c.name === name))
+      relation.constraints.push({ name, kind: 'unique', columns: strings(row.columns) });
+  }
   return {
     source,
     origin,
@@ -200,8 +266,11 @@ function addConstraint(relation: MutableRelation | undefined, row: Row): void {
   if (relation === undefined) return;
   const columns = strings(row.columns);
   const type = str(row.type);
-  if (type === 'p') relation.primaryKey = columns;
-  else if (type === 'u') addUnique(relation, columns);
+  if (type === 'p') {
+    relation.primaryKey = columns;
+    const name = str(row.name);
+    if (name !== undefined) relation.constraints.push({ name, kind: 'primary', columns });
+  } else if (type === 'u') addUnique(relation, columns);
   else if (type === 'f') {
     const name = str(row.name);
     const refSchema = str(row.refSchema);
@@ -226,6 +295,8 @@ function finishRelation(r: MutableRelation): RelationModel {
     uniques: r.uniques.sort((a, b) => compare(a.join('\u0000'), b.join('\u0000'))),
     foreignKeys: r.foreignKeys.sort((a, b) => compare(a.name, b.name)),
     ...(r.comment !== undefined ? { comment: r.comment } : {}),
+    ...(r.constraints.length > 0 ? { constraints: r.constraints.sort((a, b) => compare(a.name, b.name)) } : {}),
+    ...(r.updatable !== undefined ? { updatable: r.updatable } : {}),
   };
 }
 
@@ -258,6 +329,7 @@ function functionFromRow(row: Row): FunctionModel | undefined {
     }
   }
   const returnsRelation = str(row.returnsRelation);
+  const comment = str(row.comment);
   return {
     schema,
     name,
@@ -265,6 +337,7 @@ function functionFromRow(row: Row): FunctionModel | undefined {
     returnType,
     ...(returnsRelation !== undefined ? { returnsRelation } : {}),
     returnsSet: row.returnsSet === true,
+    ...(comment !== undefined ? { comment } : {}),
     volatility: VOLATILITY[str(row.volatility) ?? 'v'] ?? 'volatile',
   };
 }

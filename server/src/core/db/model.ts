@@ -55,6 +55,26 @@ export interface RelationModel {
   readonly foreignKeys: readonly ForeignKeyModel[];
   readonly comment?: string;
   readonly origin?: SqlOrigin;
+  /** The primary key and unique constraints by name (the engine's `<table>_constraint` enum), in name order. */
+  readonly constraints?: readonly ConstraintModel[];
+  /** A view's `pg_relation_is_updatable` (8 insert, 4 update, 16 delete); absent for other kinds. */
+  readonly updatable?: number;
+  /**
+   * The rows of a table shaped as the engine's enum tables are (a one-column text primary key and at
+   * most one more text column): each key with the other column's text. For `is_enum` tables.
+   */
+  readonly enumRows?: readonly EnumRowModel[];
+}
+
+export interface ConstraintModel {
+  readonly name: string;
+  readonly kind: 'primary' | 'unique';
+  readonly columns: readonly string[];
+}
+
+export interface EnumRowModel {
+  readonly value: string;
+  readonly comment?: string;
 }
 
 export interface FunctionArgModel {
@@ -75,6 +95,8 @@ export interface FunctionModel {
   /** `schema.name` when the return type is a table's row type (or a composite type). */
   readonly returnsRelation?: string;
   readonly returnsSet: boolean;
+  /** The function's comment (`COMMENT ON FUNCTION`). */
+  readonly comment?: string;
   readonly volatility: 'immutable' | 'stable' | 'volatile';
   readonly origin?: SqlOrigin;
 }

@@ -5,6 +5,7 @@ import { insertIncludes } from '../features/codeActions/tableFileUnreferenced';
 import { yamlScalar } from '../features/text';
 import type { ProjectFile } from '../project/project';
 import { tableKey } from '../project/index/tableRef';
+import { metadataFileName } from '../project/tableFileName';
 import { basename, dirname, join } from '../util/paths';
 import { change, failure } from './types';
 import type { EditResult } from './types';
@@ -65,12 +66,12 @@ export function modelSourcesWithoutList(result: RootResult): string[] {
 }
 
 /**
- * Tracks `tables` of a source in one change: a table file per table (`<schema>_<name>.yaml`, as
- * the engine CLI writes it) and its `!include` in the source's tables.yaml, each in name order.
+ * Tracks `tables` of a source in one change: a table file per table (named as the engine CLI names
+ * it: metadataFileName) and its `!include` in the source's tables.yaml, each in name order.
  */
 export function trackTablesChange(result: RootResult, list: ProjectFile, tables: readonly { readonly schema: string; readonly name: string }[]): EditResult {
   if (tables.length === 0) return failure('No table to track was given.');
-  const entries = [...new Map(tables.map((t) => [`${t.schema}_${t.name}.yaml`, t])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = [...new Map(tables.map((t) => [metadataFileName(t), t])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const taken = entries.find(([entry]) => result.project.files.has(join(dirname(list.path), entry)));
   if (taken) return failure(`${taken[0]} already exists next to ${basename(list.path)}; include it there instead.`);
   const edits = insertIncludes(

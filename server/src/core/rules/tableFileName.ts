@@ -1,19 +1,16 @@
 import { basename, dirname } from '../util/paths';
+import { metadataFileName } from '../project/tableFileName';
+import { readTableName } from '../project/index/tableRef';
 import { finding, tableRule } from './rule';
-import type { TableFact } from '../project/index/types';
 
-/** The file name the engine CLI gives a table: `<schema>_<table>.yaml` (`<dataset>_<table>.yaml` for BigQuery). */
-function expectedTableFileName(table: TableFact['table']): string {
-  const prefix = table.schema === '' ? '' : `${table.schema.replace(/\./g, '_')}_`;
-  return `${prefix}${table.name}.yaml`;
-}
-
-/** A table file whose `table` does not match its file name. */
+/** A table file whose `table` does not match its file name (the name the engine CLI gives it: project/tableFileName.ts). */
 export const tableFileNameMismatch = tableRule({
   codes: ['table-file-name-mismatch'],
-  checkTable: (t) => {
+  checkTable: (t, { walk }) => {
     if (!t.includeLoc || basename(dirname(t.at.file)) !== 'tables') return [];
-    const expected = expectedTableFileName(t.table);
+    const written = readTableName(walk, walk.get(t.at, 'table'));
+    if (written === undefined) return [];
+    const expected = metadataFileName(written);
     const actual = basename(t.at.file);
     if (actual === expected) return [];
     return [

@@ -1,6 +1,7 @@
 import { SOURCE_KEYS } from './directory';
 import { emitYaml } from './emitYaml';
 import type { JsonObject, JsonValue } from './json';
+import { metadataFileName } from '../project/tableFileName';
 import { isJsonObject, listOf, objectOf, setKey, stringOf, textOf } from './json';
 import { actionsGraphql } from './sdlWrite';
 
@@ -89,7 +90,7 @@ function writeList(value: JsonValue, folder: string, listFile: string, fileName:
   return `!include ${folder.replace(/^databases\//, '')}/${listFile}`;
 }
 
-/** `<schema>_<name>.yaml`, `<dataset>_<name>.yaml` (BigQuery), or the parts joined by `_` (data connectors). */
+/** The table's file, as the engine CLI names it (project/tableFileName.ts). */
 export function tableFileName(entry: JsonObject): string {
   return qualifiedFileName(entry.table);
 }
@@ -99,11 +100,10 @@ export function functionFileName(entry: JsonObject): string {
 }
 
 function qualifiedFileName(name: JsonValue | undefined): string {
-  if (Array.isArray(name)) return `${name.map(textOf).join('_')}.yaml`;
+  if (Array.isArray(name)) return metadataFileName(name.map(textOf));
   const obj = objectOf(name);
-  if (!obj) return `public_${textOf(name)}.yaml`;
-  const namespace = stringOf(obj.schema) || stringOf(obj.dataset) || '';
-  return `${namespace}_${textOf(obj.name)}.yaml`;
+  if (!obj) return metadataFileName(textOf(name));
+  return metadataFileName({ schema: stringOf(obj.schema), dataset: stringOf(obj.dataset), name: textOf(obj.name) });
 }
 
 function safeName(name: string, what: string): string {

@@ -1,9 +1,7 @@
 import type { CodeAction, CodeActionParams, Diagnostic } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
-import type { RootResult } from '../../core/check';
-import { quickFixes } from '../../core/features/codeActions';
-import { databaseActions } from '../../core/features/codeActions/database';
-import type { Finding, Severity, Span } from '../../core/diagnostics';
+import { databaseActions, quickFixes } from '../../core';
+import type { Finding, RootResult, Severity, Span } from '../../core';
 import { toDiagnostic } from '../convert';
 import { uriToPath } from '../uri';
 import type { FeatureContext } from './context';

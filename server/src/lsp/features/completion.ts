@@ -1,7 +1,7 @@
 import type { CompletionItem, CompletionParams } from 'vscode-languageserver';
 import { CompletionItemKind, MarkupKind } from 'vscode-languageserver';
-import { complete } from '../../core/features/completion';
-import type { CompletionKind } from '../../core/features/completion';
+import { complete } from '../../core';
+import type { CompletionKind } from '../../core';
 import type { FeatureContext } from './context';
 
 /** Characters after which the editor asks for completion on its own. */

@@ -1,11 +1,6 @@
 import type { Location, Position, Range } from 'vscode-languageserver';
-import type { RootResult } from '../../core/check';
-import type { Span } from '../../core/diagnostics';
-import type { FeatureInput } from '../../core/features/types';
-import type { FileSystemHost } from '../../core/host';
-import type { SchemaIndex } from '../../core/features/schemaIndex';
-import type { Loc } from '../../core/project/index/types';
-import { LineIndex } from '../../core/util/lineIndex';
+import { LineIndex } from '../../core';
+import type { FeatureInput, FileSystemHost, Loc, RootResult, SchemaIndex, Span } from '../../core';
 import { rangeOf } from '../convert';
 import { pathToUri, uriToPath } from '../uri';
 import type { MetadataWorkspace } from '../workspace';

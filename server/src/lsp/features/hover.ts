@@ -1,6 +1,6 @@
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
-import { hover } from '../../core/features/hover';
+import { hover } from '../../core';
 import type { FeatureContext } from './context';
 
 /** textDocument/hover: schema descriptions, what an include holds, what a name stands for. */

@@ -1,7 +1,5 @@
 import type { DefinitionParams, DocumentLink, DocumentLinkParams, Location, ReferenceParams } from 'vscode-languageserver';
-import { definition } from '../../core/features/definition';
-import { documentLinks } from '../../core/features/documentLinks';
-import { references } from '../../core/features/references';
+import { definition, documentLinks, references } from '../../core';
 import { pathToUri } from '../uri';
 import type { FeatureContext } from './context';
 

@@ -1,8 +1,7 @@
 import type { WorkspaceEdit } from 'vscode-languageserver';
 import { CreateFile, DeleteFile, RenameFile, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
 import type { RangedChange } from '../../../../common/protocol';
-import type { RootResult } from '../../core/check';
-import type { TextEdit as CoreEdit, WorkspaceChange } from '../../core/features/types';
+import type { RootResult, TextEdit as CoreEdit, WorkspaceChange } from '../../core';
 import { pathToUri } from '../uri';
 import type { FeatureContext } from './context';
 

@@ -1,6 +1,6 @@
 import type { PrepareRenameParams, Range, RenameParams, WorkspaceEdit } from 'vscode-languageserver';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import { prepareRename, rename } from '../../core/features/rename';
+import { prepareRename, rename } from '../../core';
 import type { FeatureContext } from './context';
 import { rangedChange, toWorkspaceEdit } from './rangedChange';
 

@@ -1,8 +1,7 @@
 import type { DocumentSymbol, DocumentSymbolParams } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
-import type { RootResult } from '../../core/check';
-import { documentSymbols } from '../../core/features/symbols';
-import type { OutlineKind, OutlineSymbol } from '../../core/features/symbols';
+import { documentSymbols } from '../../core';
+import type { OutlineKind, OutlineSymbol, RootResult } from '../../core';
 import type { FeatureContext } from './context';
 
 const KINDS: Record<OutlineKind, SymbolKind> = {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SourceMigrations } from '../../core/db/migrations';
-import type { SourceBuild } from '../../core/db/model';
+import type { SourceBuild, SourceMigrations } from '../../core';
 import type { ApplyResult } from './runner';
 import { markUsed } from '../cacheFolder';
 
@@ -14,7 +13,7 @@ import { markUsed } from '../cacheFolder';
  */
 
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
-const RUNNER_VERSION = 'graphql-metadata db model 2';
+const RUNNER_VERSION = 'graphql-metadata db model 3';
 
 export { cacheFolder } from '../cacheFolder';
 

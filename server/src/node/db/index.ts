@@ -1,9 +1,5 @@
-import type { FileSystemHost } from '../../core/host';
-import type { SourceMigrations, SourceRef } from '../../core/db/migrations';
-import { findMigrations } from '../../core/db/migrations';
-import { LIVE_NO_MODEL } from '../../core/db/model';
-import type { SourceBuild } from '../../core/db/model';
-import type { ProjectIndex } from '../../core/project/index/types';
+import { findMigrations, LIVE_NO_MODEL } from '../../core';
+import type { FileSystemHost, ProjectIndex, SourceBuild, SourceMigrations, SourceRef } from '../../core';
 import { createNodeHost } from '../fsHost';
 import { toCorePath } from '../../../../common/paths';
 import { cacheFolder, migrationsBuild, migrationsKey, readCachedBuild } from './cache';

@@ -1,10 +1,6 @@
 import type { Client } from 'pg';
-import type { SourceConnection } from '../../core/db/connection';
-import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
-import { LIVE_NO_MODEL } from '../../core/db/model';
-import type { DatabaseModel, SourceBuild } from '../../core/db/model';
-import { describeUrl, parsePostgresUrl, redactPasswords } from '../../core/db/url';
-import { finding } from '../../core/rules/rule';
+import { describeUrl, finding, introspect, INTROSPECTION_SETUP, LIVE_NO_MODEL, parsePostgresUrl, redactPasswords } from '../../core';
+import type { DatabaseModel, SourceBuild, SourceConnection } from '../../core';
 
 /**
  * The live-database path: a source's model read from a running Postgres with `pg`. Connect (with

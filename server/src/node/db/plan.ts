@@ -1,9 +1,5 @@
-import { planModel, resolveSourceUrl, sourceConnections } from '../../core/db/connection';
-import type { DatabaseMode, EnvLookup, ExplicitUrls, ModelPlan, SourceConnection } from '../../core/db/connection';
-import { parseDotenv } from '../../core/db/dotenv';
-import type { SourceBuild } from '../../core/db/model';
-import type { FileSystemHost } from '../../core/host';
-import type { SourceFact } from '../../core/project/index/types';
+import { parseDotenv, planModel, resolveSourceUrl, sourceConnections } from '../../core';
+import type { DatabaseMode, EnvLookup, ExplicitUrls, FileSystemHost, ModelPlan, SourceBuild, SourceConnection, SourceFact } from '../../core';
 import { buildDatabaseModels, sourcesOf } from './index';
 import type { BuildOptions } from './index';
 import { buildLiveSource } from './live';

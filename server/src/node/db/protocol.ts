@@ -1,6 +1,5 @@
-import type { RelationModel } from '../../core/db/model';
-import { migrationFile } from '../../core/db/migrations';
-import type { MigrationText } from '../../core/db/migrations';
+import { migrationFile } from '../../core';
+import type { MigrationText, RelationModel } from '../../core';
 import type { ApplyJob, ApplyResult } from './runner';
 
 /**

@@ -1,9 +1,5 @@
-import type { Finding } from '../../core/diagnostics';
-import { INTROSPECTION_SETUP, introspect } from '../../core/db/introspect';
-import type { MigrationFile, MigrationStatement } from '../../core/db/migrations';
-import type { DatabaseModel } from '../../core/db/model';
-import { emptyOrigins, mentionedNames, recordOrigins, withOrigins } from '../../core/db/origins';
-import type { Origins } from '../../core/db/origins';
+import { emptyOrigins, introspect, INTROSPECTION_SETUP, mentionedNames, recordOrigins, withOrigins } from '../../core';
+import type { DatabaseModel, Finding, MigrationFile, MigrationStatement, Origins } from '../../core';
 import { Healer } from './heal';
 
 /**

@@ -1,12 +1,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CheckServices } from '../../core/check';
-import type { DirEntry, FileSystemHost, ReadResult } from '../../core/host';
-import { unpackYamlFile } from '../../core/parse/packed';
-import { IndexMemo } from '../../core/project/index/memo';
+import { checkAhead, IndexMemo, rememberTableFacts, unpackYamlFile } from '../../core';
+import type { CheckServices, DirEntry, FileSystemHost, ReadResult } from '../../core';
 import { toNativePath } from '../../../../common/paths';
-import { checkAhead, rememberTableFacts } from '../../core/project/alone';
 import type { ParsedFile } from './messages';
 import { runPool } from './pool';
 

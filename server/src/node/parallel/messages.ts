@@ -1,6 +1,4 @@
-import type { Finding } from '../../core/diagnostics';
-import type { ReadResult } from '../../core/host';
-import type { PackedDoc } from '../../core/parse/packed';
+import type { Finding, PackedDoc, ReadResult } from '../../core';
 
 /** To a parse worker: read, parse and (table and function files) schema-check these files. */
 export interface ParseRequest {

@@ -1,16 +1,9 @@
 import { parentPort } from 'node:worker_threads';
-import type { Finding } from '../../core/diagnostics';
-import type { ReadResult } from '../../core/host';
-import { DocumentPacker, unpackYamlFile } from '../../core/parse/packed';
-import { quickPack } from '../../core/parse/quick/pack';
-import { composeYamlFile } from '../../core/parse/yamlFile';
-import type { YamlFile } from '../../core/parse/yamlFile';
-import type { FileKind } from '../../core/project/kinds';
-import { SchemaValidator } from '../../core/schema/validator';
+import { aloneKind, composeYamlFile, DocumentPacker, kindByPlace, quickPack, schemaAlone, SchemaValidator, unpackYamlFile } from '../../core';
+import type { FileKind, Finding, ReadResult, YamlFile } from '../../core';
 import { createNodeHost } from '../fsHost';
 import { tuneHeap } from '../heap';
 import { loadSchemaSet } from '../schemas';
-import { aloneKind, kindByPlace, schemaAlone } from '../../core/project/alone';
 import type { ParsedFile, ParseReply, ParseRequest } from './messages';
 
 /**

@@ -6,7 +6,7 @@ import { basename, isInside, relative } from '../../util/paths';
 import { schemaPlace } from '../locate';
 import type { SchemaIndex } from '../schemaIndex';
 import { yamlScalar } from '../text';
-import { tableFromFileName } from './tableFileName';
+import { tableFromFileName } from '../../project/tableFileName';
 import type { Fixer } from './types';
 
 /** include-not-found: create the file with a skeleton of what belongs there (a table file gets its `table:`). */

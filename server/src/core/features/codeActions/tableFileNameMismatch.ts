@@ -10,7 +10,7 @@ import { occurrencesOf } from '../occurrences';
 import { symbolId } from '../occurrence';
 import { yamlScalar } from '../text';
 import type { TextEdit } from '../types';
-import { tableFromFileName } from './tableFileName';
+import { tableFromFileName } from '../../project/tableFileName';
 import type { Fixer, QuickFix } from './types';
 
 /** table-file-name-mismatch: rename the file (and its include) after the table, or set `table:` from the file name. */

@@ -1,0 +1,1155 @@
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLString,
+} from 'graphql';
+import type {
+  GraphQLArgumentConfig,
+  GraphQLEnumValueConfigMap,
+  GraphQLFieldConfig,
+  GraphQLFieldConfigArgumentMap,
+  GraphQLFieldConfigMap,
+  GraphQLInputFieldConfigMap,
+  GraphQLInputType,
+  GraphQLNamedType,
+  GraphQLOutputType,
+  GraphQLType,
+} from 'graphql';
+import type { EngineVersion } from '../../engineVersion';
+import { atLeast } from '../../engineVersion';
+import type { PgScalar } from '../scalars';
+import { pgScalarOf } from '../scalars';
+import type { FunctionModel } from '../../db/model';
+import type { Column, ComputedField, Relationship, SelectPerm, Source, Table, TablePerms, TrackedFunction } from './metadata';
+import type { NamingConvention } from './naming';
+import { Namer } from './naming';
+import type { RoleView } from './roles';
+
+/**
+ * The engine's schema for the tables of Postgres sources, one role at a time. Follows
+ * hasura/graphql-engine `server/src-lib/Hasura/GraphQL/Schema/` (Select.hs at
+ * 727d5d91a35d3f304c4cdd84bae921dbcff8b32c, Mutation.hs 95406bca0c5917abbfd188dc04831e5722772610,
+ * BoolExp.hs ed5669623b5696c550624e4858bcef1233ea4ef4, OrderBy.hs 52bf885f142041ed7c278bfb94b2dadcba135458,
+ * Update.hs 3ffc3c81662517643a05c4be12e0abddf4a4c016, SubscriptionStream.hs c59d8d518f77ac10e7484a43af957573651dea53,
+ * Common.hs f7fef22f83c5cc3fbc5d82b1e649426fc5c1a7bd, Table.hs c4c6334e979b6c119ac53977f47a18ee117e98ea)
+ * and the Postgres instances (`Hasura/Backends/Postgres/Instances/Schema.hs`): names, argument
+ * lists, which fields exist for which permissions, and the engine's description texts.
+ */
+
+/** Engine versions that added parts of the schema (the engine's CHANGELOG.md). */
+export const SCHEMA_SINCE = {
+  /** Streaming subscriptions (`<table>_stream`, `cursor_ordering`). */
+  stream: { major: 2, minor: 10, patch: 0 },
+  /** `update_<table>_many` and `<table>_updates`. */
+  updateMany: { major: 2, minor: 10, patch: 0 },
+  /** Aggregation predicates in boolean expressions (`<rel>_aggregate: <table>_aggregate_bool_exp`): served by v2.16.0 (novaforgood/canopy's admin schema). */
+  aggregatePredicates: { major: 2, minor: 16, patch: 0 },
+  /**
+   * Postgres enum types count as comparable (max, min) as the engine's `PGEnumScalar`: served by
+   * v2.48.6 (Cohey0727/ShogiGPT); the release that added it is not pinned, this is the earliest known.
+   */
+  enumsComparable: { major: 2, minor: 48, patch: 0 },
+  /**
+   * Array columns served as GraphQL lists (`[uuid!]`, `uuid_array_comparison_exp`, comparable)
+   * instead of a scalar `_uuid`: served by v2.49.4 (5stackgg/api) and masterbots' `latest`.
+   */
+  arrayLists: { major: 2, minor: 40, patch: 0 },
+} as const satisfies Record<string, EngineVersion>;
+
+export type RootKind = 'query' | 'mutation' | 'subscription';
+
+type Fields = GraphQLFieldConfigMap<unknown, unknown>;
+type InputFields = GraphQLInputFieldConfigMap;
+
+function nn<T extends GraphQLType>(t: T): GraphQLNonNull<T> {
+  return new GraphQLNonNull(t);
+}
+
+function list<T extends GraphQLType>(t: T): GraphQLList<T> {
+  return new GraphQLList(t);
+}
+
+function desc(description: string | undefined): { description?: string } {
+  return description === undefined ? {} : { description };
+}
+
+const BUILT_IN: Readonly<Record<string, GraphQLScalarType>> = { Int: GraphQLInt, Float: GraphQLFloat, String: GraphQLString, Boolean: GraphQLBoolean };
+
+/** The string operators of text columns, with the engine's descriptions. */
+const STRING_OPS: readonly (readonly [string, string])[] = [
+  ['_ilike', 'does the column match the given case-insensitive pattern'],
+  ['_iregex', 'does the column match the given POSIX regular expression, case insensitive'],
+  ['_like', 'does the column match the given pattern'],
+  ['_nilike', 'does the column NOT match the given case-insensitive pattern'],
+  ['_niregex', 'does the column NOT match the given POSIX regular expression, case insensitive'],
+  ['_nlike', 'does the column NOT match the given pattern'],
+  ['_nregex', 'does the column NOT match the given POSIX regular expression, case sensitive'],
+  ['_nsimilar', 'does the column NOT match the given SQL regular expression'],
+  ['_regex', 'does the column match the given POSIX regular expression, case sensitive'],
+  ['_similar', 'does the column match the given SQL regular expression'],
+];
+
+const NUMERIC_AGGREGATES: readonly string[] = ['avg', 'stddev', 'stddev_pop', 'stddev_samp', 'sum', 'var_pop', 'var_samp', 'variance'];
+
+const UPDATE_ARG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  _append: 'append existing jsonb value of filtered columns with new jsonb value',
+  _delete_at_path: 'delete the field or element with specified path (for JSON arrays, negative integers count from the end)',
+  _delete_elem: 'delete the array element with specified index (negative integers count from the end). throws an error if top level container is not an array',
+  _delete_key: 'delete key/value pair or string element. key/value pairs are matched based on their key value',
+  _inc: 'increments the numeric columns with given value of the filtered values',
+  _prepend: 'prepend existing jsonb value of filtered columns with new jsonb value',
+  _set: 'sets the columns of the filtered rows to the given values',
+};
+
+export interface BuildOptions {
+  readonly role: RoleView;
+  readonly namingConvention: NamingConvention;
+  readonly engineVersion: EngineVersion;
+  /** Every tracked table by `source\u0000schema.name`. */
+  readonly tables: ReadonlyMap<string, Table>;
+  /** The engine's `HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS` (default true): a role that may select a function's table may call it. */
+  readonly inferFunctionPermissions: boolean;
+}
+
+/** Root fields of one kind, in the order they were made. */
+export type RootFields = Record<RootKind, Fields>;
+
+export class TableSchemaBuilder {
+  private readonly types = new Map<string, GraphQLNamedType>();
+  private readonly namers = new Map<NamingConvention, Namer>();
+
+  constructor(private readonly options: BuildOptions) {}
+
+  /** Every named type made so far (the schema keeps those its roots reach). */
+  namedTypes(): GraphQLNamedType[] {
+    return [...this.types.values()];
+  }
+
+  namer(source?: Source): Namer {
+    const convention = source?.naming ?? this.options.namingConvention;
+    let namer = this.namers.get(convention);
+    if (namer === undefined) {
+      namer = new Namer(convention);
+      this.namers.set(convention, namer);
+    }
+    return namer;
+  }
+
+  private since(fact: keyof typeof SCHEMA_SINCE): boolean {
+    return atLeast(this.options.engineVersion, SCHEMA_SINCE[fact]);
+  }
+
+  private perms(table: Table): TablePerms {
+    return this.options.role.perms(table);
+  }
+
+  select(table: Table): SelectPerm | undefined {
+    return this.perms(table).select;
+  }
+
+  /** A type made once per name. */
+  named<T extends GraphQLNamedType>(name: string, make: () => T): T {
+    const found = this.types.get(name);
+    if (found !== undefined) return found as T;
+    const made = make();
+    this.types.set(name, made);
+    return made;
+  }
+
+  /** A table's type name: `users_bool_exp` (source type prefix and suffix included). */
+  private tn(table: Table, ...suffix: string[]): string {
+    return table.source.typePrefix + this.namer(table.source).type(table.identifier, ...suffix) + table.source.typeSuffix;
+  }
+
+  private f(table: Table | undefined, ...parts: string[]): string {
+    return this.namer(table?.source).field(...parts);
+  }
+
+  /**
+   * `<relationship>_aggregate` / `<relationship>Aggregate` in boolean expressions and ordering: the
+   * relationship's name is kept as written there (the object field is camelCase: masterbots' schema).
+   */
+  private relAggregate(table: Table, rel: string): string {
+    return rel + (this.namer(table.source).graphqlCase ? 'Aggregate' : '_aggregate');
+  }
+
+  /**
+   * The engine's names of the aggregation predicate types, which do not follow graphql-default's
+   * type case (masterbots' schema): `<table>_aggregate_bool_exp_bool_and` /
+   * `chatbotAggregateBoolExpBool_and` (the table in field case, the function capitalised, as is).
+   */
+  private predicateTypeName(table: Table, fn: string): string {
+    const namer = this.namer(table.source);
+    if (!namer.graphqlCase) return this.tn(table, 'aggregate_bool_exp', fn);
+    return table.source.typePrefix + namer.field(table.identifier) + 'AggregateBoolExp' + fn[0]!.toUpperCase() + fn.slice(1) + table.source.typeSuffix;
+  }
+
+  /** `<table>_select_column_<table>_aggregate_bool_exp_bool_and_arguments_columns` / `ChatbotSelectColumnChatbotAggregateBoolExpBool_andArgumentsColumns`. */
+  private predicateColumnsName(table: Table, fn: string): string {
+    const namer = this.namer(table.source);
+    if (!namer.graphqlCase) return this.tn(table, 'select_column', table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns');
+    const t = namer.type(table.identifier);
+    return table.source.typePrefix + `${t}SelectColumn${t}AggregateBoolExp${fn[0]!.toUpperCase()}${fn.slice(1)}ArgumentsColumns` + table.source.typeSuffix;
+  }
+
+  private quoted(table: Table): string {
+    return table.schema === 'public' ? table.name : `${table.schema}.${table.name}`;
+  }
+
+  // ---- scalars and comparison expressions
+
+  scalar(name: string): GraphQLScalarType {
+    return BUILT_IN[name] ?? this.named(name, () => new GraphQLScalarType({ name }));
+  }
+
+  private columnType(column: Column): GraphQLInputType & GraphQLOutputType {
+    if (column.enumRef !== undefined) return this.enumTableType(column.enumRef);
+    const element = column.scalar.element;
+    if (element !== undefined && this.since('arrayLists')) return list(nn(this.scalar(element.name)));
+    return this.scalar(column.scalar.name);
+  }
+
+  private enumTableType(table: Table): GraphQLEnumType {
+    const name = this.tn(table, 'enum');
+    return this.named(
+      name,
+      () =>
+        new GraphQLEnumType({
+          name,
+          ...desc(table.relation.comment),
+          values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
+        }),
+    );
+  }
+
+  private comparisonExp(column: Column, source: Source): GraphQLInputObjectType {
+    const element = column.scalar.element;
+    if (element !== undefined && this.since('arrayLists')) return this.arrayComparisonExp(element, source);
+    if (column.enumRef === undefined) return this.scalarComparisonExp(column.scalar, source);
+    const namer = this.namer(source);
+    const enumType = this.enumTableType(column.enumRef);
+    const name = this.tn(column.enumRef, 'enum', 'comparison_exp');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `Boolean expression to compare columns of type "${enumType.name}". All fields are combined with logical 'AND'.`,
+          fields: {
+            _eq: { type: enumType },
+            _in: { type: list(nn(enumType)) },
+            [namer.field('_is_null')]: { type: GraphQLBoolean },
+            _neq: { type: enumType },
+            _nin: { type: list(nn(enumType)) },
+          },
+        }),
+    );
+  }
+
+  /** `<scalar>_array_comparison_exp`: the operators of array columns served as lists. */
+  private arrayComparisonExp(element: PgScalar, source: Source): GraphQLInputObjectType {
+    const namer = this.namer(source);
+    const name = source.typePrefix + namer.type(element.name, 'array_comparison_exp') + source.typeSuffix;
+    return this.named(name, () => {
+      const t = list(nn(this.scalar(element.name)));
+      return new GraphQLInputObjectType({
+        name,
+        description: `Boolean expression to compare columns of type "${element.name}". All fields are combined with logical 'AND'.`,
+        fields: {
+          [namer.field('_contained_in')]: { type: t, description: 'is the array contained in the given array value' },
+          _contains: { type: t, description: 'does the array contain the given value' },
+          _eq: { type: t },
+          _gt: { type: t },
+          _gte: { type: t },
+          _in: { type: list(nn(t)) },
+          [namer.field('_is_null')]: { type: GraphQLBoolean },
+          _lt: { type: t },
+          _lte: { type: t },
+          _neq: { type: t },
+          _nin: { type: list(nn(t)) },
+        },
+      });
+    });
+  }
+
+  private scalarComparisonExp(scalar: PgScalar, source: Source): GraphQLInputObjectType {
+    const namer = this.namer(source);
+    const name = source.typePrefix + namer.type(scalar.name, 'comparison_exp') + source.typeSuffix;
+    return this.named(name, () => {
+      const t = this.scalar(scalar.name);
+      const fields: InputFields = {
+        _eq: { type: t },
+        _gt: { type: t },
+        _gte: { type: t },
+        _in: { type: list(nn(t)) },
+        [namer.field('_is_null')]: { type: GraphQLBoolean },
+        _lt: { type: t },
+        _lte: { type: t },
+        _neq: { type: t },
+        _nin: { type: list(nn(t)) },
+      };
+      if (scalar.string) for (const [op, d] of STRING_OPS) fields[op] = { type: t, description: d };
+      if (scalar.jsonb) {
+        const castName = source.typePrefix + namer.type('jsonb', 'cast_exp') + source.typeSuffix;
+        const stringExp = this.scalarComparisonExp(pgScalarOf('text'), source);
+        fields._cast = {
+          type: this.named(castName, () => new GraphQLInputObjectType({ name: castName, fields: { String: { type: stringExp } } })),
+        };
+        fields[namer.field('_contained_in')] = { type: t, description: 'is the column contained in the given json value' };
+        fields._contains = { type: t, description: 'does the column contain the given json value at the top level' };
+        fields[namer.field('_has_key')] = { type: GraphQLString, description: 'does the string exist as a top-level key in the column' };
+        fields[namer.field('_has_keys_all')] = { type: list(nn(GraphQLString)), description: 'do all of these strings exist as top-level keys in the column' };
+        fields[namer.field('_has_keys_any')] = { type: list(nn(GraphQLString)), description: 'do any of these strings exist as top-level keys in the column' };
+      }
+      return new GraphQLInputObjectType({
+        name,
+        description: `Boolean expression to compare columns of type "${scalar.name}". All fields are combined with logical 'AND'.`,
+        fields,
+      });
+    });
+  }
+
+  private orderByEnum(source: Source): GraphQLEnumType {
+    const namer = this.namer(source);
+    const name = namer.type('order_by');
+    return this.named(
+      name,
+      () =>
+        new GraphQLEnumType({
+          name,
+          description: 'column ordering options',
+          values: {
+            [namer.enumValue('asc')]: { description: 'in ascending order, nulls last' },
+            [namer.enumValue('asc_nulls_first')]: { description: 'in ascending order, nulls first' },
+            [namer.enumValue('asc_nulls_last')]: { description: 'in ascending order, nulls last' },
+            [namer.enumValue('desc')]: { description: 'in descending order, nulls first' },
+            [namer.enumValue('desc_nulls_first')]: { description: 'in descending order, nulls first' },
+            [namer.enumValue('desc_nulls_last')]: { description: 'in descending order, nulls last' },
+          },
+        }),
+    );
+  }
+
+  private cursorOrdering(source: Source): GraphQLEnumType {
+    const name = this.namer(source).type('cursor_ordering');
+    return this.named(
+      name,
+      () =>
+        new GraphQLEnumType({
+          name,
+          description: 'ordering argument of a cursor',
+          values: { ASC: { description: 'ascending ordering of the cursor' }, DESC: { description: 'descending ordering of the cursor' } },
+        }),
+    );
+  }
+
+  // ---- columns a role sees
+
+  selectColumns(table: Table): Column[] {
+    const sel = this.select(table);
+    return sel === undefined ? [] : table.columns.filter((c) => sel.columns.has(c.name));
+  }
+
+  /** Relationships to tables the role may select from. */
+  private relationships(table: Table): Relationship[] {
+    return table.relationships.filter((r) => this.select(r.target) !== undefined);
+  }
+
+  private insertColumns(table: Table): Column[] {
+    const perm = this.perms(table).insert;
+    return perm === undefined ? [] : table.columns.filter((c) => perm.columns.has(c.name) && !perm.presets.has(c.name) && !c.generated);
+  }
+
+  private updateColumns(table: Table): Column[] {
+    const perm = this.perms(table).update;
+    return perm === undefined ? [] : table.columns.filter((c) => perm.columns.has(c.name) && !perm.presets.has(c.name) && !c.generated);
+  }
+
+  // ---- the table's object types
+
+  tableType(table: Table): GraphQLObjectType {
+    const name = this.tn(table);
+    return this.named(
+      name,
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: table.relation.comment ?? `columns and relationships of "${this.quoted(table)}"`,
+          fields: () => this.tableFields(table),
+        }),
+    );
+  }
+
+  private tableFields(table: Table): Fields {
+    const fields: Fields = {};
+    for (const column of this.selectColumns(table)) {
+      const t = this.columnType(column);
+      const field: GraphQLFieldConfig<unknown, unknown> = { type: column.nullable ? t : nn(t), ...desc(column.description) };
+      if (column.scalar.json || column.scalar.jsonb) field.args = { path: { type: GraphQLString, description: 'JSON select path' } };
+      fields[column.field] = field;
+    }
+    for (const cf of this.computedFields(table)) {
+      const field = this.computedFieldConfig(table, cf);
+      if (field !== undefined) fields[cf.name] = field;
+    }
+    for (const rel of this.relationships(table)) {
+      const target = rel.target;
+      if (rel.kind === 'object') {
+        const t = this.tableType(target);
+        fields[rel.name] = { type: rel.nullable ? t : nn(t), description: rel.description ?? 'An object relationship' };
+        continue;
+      }
+      fields[rel.name] = { type: nn(list(nn(this.tableType(target)))), description: rel.description ?? 'An array relationship', args: this.selectArgs(target) };
+      if (this.select(target)?.aggregations === true)
+        fields[this.f(table, rel.name, 'aggregate')] = {
+          type: nn(this.aggregateType(target)),
+          description: rel.description ?? 'An aggregate relationship',
+          args: this.selectArgs(target),
+        };
+    }
+    return fields;
+  }
+
+  /** `distinct_on`, `limit`, `offset`, `order_by`, `where`. */
+  selectArgs(table: Table): GraphQLFieldConfigArgumentMap {
+    return {
+      [this.f(table, 'distinct_on')]: { type: list(nn(this.selectColumnEnum(table))), description: 'distinct select on columns' },
+      limit: { type: GraphQLInt, description: 'limit the number of rows returned' },
+      offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by' },
+      [this.f(table, 'order_by')]: { type: list(nn(this.orderByType(table))), description: 'sort the rows by one or more columns' },
+      where: { type: this.boolExp(table), description: 'filter the rows returned' },
+    };
+  }
+
+  private columnEnum(name: string, description: string, columns: readonly Column[]): GraphQLEnumType {
+    return this.named(name, () => {
+      const values: GraphQLEnumValueConfigMap = {};
+      for (const c of columns) values[c.field] = { description: 'column name', value: c.name };
+      if (columns.length === 0) values._PLACEHOLDER = { description: 'placeholder (do not use)' };
+      return new GraphQLEnumType({ name, description, values });
+    });
+  }
+
+  selectColumnEnum(table: Table): GraphQLEnumType {
+    return this.columnEnum(this.tn(table, 'select_column'), `select columns of table "${this.quoted(table)}"`, this.selectColumns(table));
+  }
+
+  aggregateType(table: Table): GraphQLObjectType {
+    const name = this.tn(table, 'aggregate');
+    return this.named(
+      name,
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: `aggregated selection of "${this.quoted(table)}"`,
+          fields: () => ({
+            aggregate: { type: this.aggregateFieldsType(table) },
+            nodes: { type: nn(list(nn(this.tableType(table)))) },
+          }),
+        }),
+    );
+  }
+
+  private numericColumns(columns: readonly Column[]): Column[] {
+    return columns.filter((c) => c.enumRef === undefined && c.scalar.numeric);
+  }
+
+  private comparableColumns(columns: readonly Column[]): Column[] {
+    const enums = this.since('enumsComparable');
+    const arrays = this.since('arrayLists');
+    return columns.filter(
+      (c) => c.enumRef === undefined && (c.scalar.comparable || (enums && c.scalar.postgresEnum === true) || (arrays && c.scalar.element !== undefined)),
+    );
+  }
+
+  private aggregateFieldsType(table: Table): GraphQLObjectType {
+    const name = this.tn(table, 'aggregate_fields');
+    return this.named(
+      name,
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: `aggregate fields of "${this.quoted(table)}"`,
+          fields: () => {
+            const columns = this.selectColumns(table);
+            const fields: Fields = {};
+            const numeric = this.numericColumns(columns);
+            const comparable = this.comparableColumns(columns);
+            fields.count = {
+              type: nn(GraphQLInt),
+              args: { columns: { type: list(nn(this.selectColumnEnum(table))) }, distinct: { type: GraphQLBoolean } },
+            };
+            for (const op of NUMERIC_AGGREGATES) {
+              if (numeric.length === 0) break;
+              fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, numeric, op === 'sum' ? undefined : GraphQLFloat) };
+            }
+            if (comparable.length > 0)
+              for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, comparable, undefined) };
+            return fields;
+          },
+        }),
+    );
+  }
+
+  private aggregateOpType(table: Table, op: string, columns: readonly Column[], type: GraphQLScalarType | undefined): GraphQLObjectType {
+    const name = this.tn(table, op, 'fields');
+    return this.named(
+      name,
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: `aggregate ${op} on columns`,
+          fields: () => Object.fromEntries(columns.map((c) => [c.field, { type: type ?? this.columnType(c), ...desc(c.description) }])),
+        }),
+    );
+  }
+
+  // ---- filters and ordering
+
+  boolExp(table: Table): GraphQLInputObjectType {
+    const name = this.tn(table, 'bool_exp');
+    return this.named(name, () => {
+      const self: GraphQLInputObjectType = new GraphQLInputObjectType({
+        name,
+        description: `Boolean expression to filter rows from the table "${this.quoted(table)}". All fields are combined with a logical 'AND'.`,
+        fields: () => {
+          const fields: InputFields = { _and: { type: list(nn(self)) }, _not: { type: self }, _or: { type: list(nn(self)) } };
+          for (const column of this.selectColumns(table)) fields[column.field] = { type: this.comparisonExp(column, table.source) };
+          for (const cf of this.computedFields(table)) {
+            const shape = this.computedShape(table, cf);
+            if (shape === undefined || shape.args.length > 0) continue;
+            if (shape.returns !== undefined) {
+              if (this.select(shape.returns) !== undefined) fields[cf.name] = { type: this.boolExp(shape.returns) };
+            } else fields[cf.name] = { type: this.scalarComparisonExp(pgScalarOf(shape.model.returnType), table.source) };
+          }
+          for (const rel of this.relationships(table)) {
+            fields[rel.name] = { type: this.boolExp(rel.target) };
+            if (rel.kind === 'array' && this.since('aggregatePredicates') && this.select(rel.target)?.aggregations === true)
+              fields[this.relAggregate(table, rel.name)] = { type: this.aggregateBoolExp(rel.target) };
+          }
+          return fields;
+        },
+      });
+      return self;
+    });
+  }
+
+  private aggregateBoolExp(table: Table): GraphQLInputObjectType {
+    const name = this.tn(table, 'aggregate_bool_exp');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          fields: () => {
+            const fields: InputFields = {};
+            const booleans = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'Boolean');
+            const predicate = (fn: string, args: GraphQLInputType, predicateType: GraphQLInputType): GraphQLInputObjectType => {
+              const typeName = this.predicateTypeName(table, fn);
+              return this.named(
+                typeName,
+                () =>
+                  new GraphQLInputObjectType({
+                    name: typeName,
+                    fields: () => ({
+                      arguments: { type: args },
+                      distinct: { type: GraphQLBoolean },
+                      filter: { type: this.boolExp(table) },
+                      predicate: { type: nn(predicateType) },
+                    }),
+                  }),
+              );
+            };
+            const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
+            for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) {
+              const enumName = this.predicateColumnsName(table, fn);
+              const columnsEnum = this.columnEnum(
+                enumName,
+                `select "${this.namer(table.source).type(table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns')}" columns of table "${this.quoted(table)}"`,
+                booleans,
+              );
+              fields[fn] = { type: predicate(fn, nn(columnsEnum), boolExp) };
+            }
+            const intExp = this.scalarComparisonExp(pgScalarOf('integer'), table.source);
+            fields.count = { type: predicate('count', list(nn(this.selectColumnEnum(table))), intExp) };
+            return fields;
+          },
+        }),
+    );
+  }
+
+  orderByType(table: Table): GraphQLInputObjectType {
+    const name = this.tn(table, 'order_by');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `Ordering options when selecting data from "${this.quoted(table)}".`,
+          fields: () => {
+            const orderBy = this.orderByEnum(table.source);
+            const fields: InputFields = {};
+            for (const column of this.selectColumns(table)) fields[column.field] = { type: orderBy };
+            for (const cf of this.computedFields(table)) {
+              const shape = this.computedShape(table, cf);
+              if (shape !== undefined && shape.args.length === 0 && shape.returns === undefined) fields[cf.name] = { type: orderBy };
+            }
+            for (const rel of this.relationships(table)) {
+              if (rel.kind === 'object') fields[rel.name] = { type: this.orderByType(rel.target) };
+              else fields[this.relAggregate(table, rel.name)] = { type: this.aggregateOrderBy(rel.target) };
+            }
+            return fields;
+          },
+        }),
+    );
+  }
+
+  private aggregateOrderBy(table: Table): GraphQLInputObjectType {
+    const name = this.tn(table, 'aggregate_order_by');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `order by aggregate values of table "${this.quoted(table)}"`,
+          fields: () => {
+            const orderBy = this.orderByEnum(table.source);
+            const columns = this.selectColumns(table);
+            const numeric = this.numericColumns(columns);
+            const comparable = this.comparableColumns(columns);
+            const fields: InputFields = { count: { type: orderBy } };
+            const opType = (op: string, cols: readonly Column[]): GraphQLInputObjectType => {
+              const typeName = this.tn(table, op, 'order_by');
+              return this.named(
+                typeName,
+                () =>
+                  new GraphQLInputObjectType({
+                    name: typeName,
+                    description: `order by ${op}() on columns of table "${this.quoted(table)}"`,
+                    fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: orderBy }])),
+                  }),
+              );
+            };
+            if (numeric.length > 0) for (const op of NUMERIC_AGGREGATES) fields[this.f(table, op)] = { type: opType(op, numeric) };
+            if (comparable.length > 0) for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: opType(op, comparable) };
+            return fields;
+          },
+        }),
+    );
+  }
+
+  // ---- inserts
+
+  private hasConstraints(table: Table): boolean {
+    return (table.relation.constraints ?? []).length > 0;
+  }
+
+  /**
+   * `on_conflict` exists for a table with constraints, also for a role that may not update it (its
+   * `update_column` enum is then `_PLACEHOLDER`: novaforgood/canopy's user schema, v2.16.0).
+   */
+  private onConflictType(table: Table): GraphQLInputObjectType | undefined {
+    if (!this.hasConstraints(table)) return undefined;
+    const name = this.tn(table, 'on_conflict');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `on_conflict condition type for table "${this.quoted(table)}"`,
+          fields: () => ({
+            constraint: { type: nn(this.constraintEnum(table)) },
+            [this.f(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
+            where: { type: this.boolExp(table) },
+          }),
+        }),
+    );
+  }
+
+  private constraintEnum(table: Table): GraphQLEnumType {
+    const name = this.tn(table, 'constraint');
+    return this.named(
+      name,
+      () =>
+        new GraphQLEnumType({
+          name,
+          description: `unique or primary key constraints on table "${this.quoted(table)}"`,
+          values: Object.fromEntries(
+            (table.relation.constraints ?? []).map((c) => [
+              c.name,
+              { description: `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}` },
+            ]),
+          ),
+        }),
+    );
+  }
+
+  private updateColumnEnum(table: Table): GraphQLEnumType {
+    return this.columnEnum(this.tn(table, 'update_column'), `update columns of table "${this.quoted(table)}"`, this.updateColumns(table));
+  }
+
+  insertInput(table: Table): GraphQLInputObjectType {
+    const name = this.tn(table, 'insert_input');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `input type for inserting data into table "${this.quoted(table)}"`,
+          fields: () => {
+            const fields: InputFields = {};
+            for (const column of this.insertColumns(table)) fields[column.field] = { type: this.columnType(column), ...desc(column.description) };
+            for (const rel of table.relationships) {
+              if (this.perms(rel.target).insert === undefined) continue;
+              fields[rel.name] = { type: rel.kind === 'object' ? this.objRelInsertInput(rel.target) : this.arrRelInsertInput(rel.target) };
+            }
+            return fields;
+          },
+        }),
+    );
+  }
+
+  private relInsertInput(table: Table, kind: 'obj' | 'arr'): GraphQLInputObjectType {
+    const name = this.tn(table, `${kind}_rel_insert_input`);
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `input type for inserting ${kind === 'obj' ? 'object' : 'array'} relation for remote table "${this.quoted(table)}"`,
+          fields: () => {
+            const input = nn(this.insertInput(table));
+            const fields: InputFields = { data: { type: kind === 'obj' ? input : nn(list(input)) } };
+            const onConflict = this.onConflictType(table);
+            if (onConflict !== undefined) fields[this.f(table, 'on_conflict')] = { type: onConflict, description: 'upsert condition' };
+            return fields;
+          },
+        }),
+    );
+  }
+
+  private objRelInsertInput(table: Table): GraphQLInputObjectType {
+    return this.relInsertInput(table, 'obj');
+  }
+
+  private arrRelInsertInput(table: Table): GraphQLInputObjectType {
+    return this.relInsertInput(table, 'arr');
+  }
+
+  mutationResponse(table: Table): GraphQLObjectType {
+    const name = this.tn(table, 'mutation_response');
+    return this.named(
+      name,
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: `response of any mutation on the table "${this.quoted(table)}"`,
+          fields: () => {
+            const fields: Fields = { [this.f(table, 'affected_rows')]: { type: nn(GraphQLInt), description: 'number of rows affected by the mutation' } };
+            if (this.select(table) !== undefined)
+              fields.returning = { type: nn(list(nn(this.tableType(table)))), description: 'data from the rows affected by the mutation' };
+            return fields;
+          },
+        }),
+    );
+  }
+
+  // ---- updates
+
+  /** The update operators' arguments (`_set`, `_inc`, jsonb ones) for the role's updatable columns. */
+  private updateOperators(table: Table): GraphQLFieldConfigArgumentMap {
+    const columns = this.updateColumns(table);
+    const args: GraphQLFieldConfigArgumentMap = {};
+    const input = (suffix: string, description: string, cols: readonly Column[], type: (c: Column) => GraphQLInputType): GraphQLInputObjectType => {
+      const name = this.tn(table, suffix);
+      return this.named(
+        name,
+        () =>
+          new GraphQLInputObjectType({
+            name,
+            description,
+            fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: type(c), ...desc(c.description) }])),
+          }),
+      );
+    };
+    const jsonb = columns.filter((c) => c.enumRef === undefined && c.scalar.jsonb);
+    const numeric = this.numericColumns(columns);
+    const add = (op: string, type: GraphQLInputObjectType): void => {
+      args[this.f(table, op)] = { type, description: UPDATE_ARG_DESCRIPTIONS[op] ?? '' } satisfies GraphQLArgumentConfig;
+    };
+    if (jsonb.length > 0) {
+      add(
+        '_append',
+        input('append_input', `append existing jsonb value of filtered columns with new jsonb value`, jsonb, (c) => this.columnType(c)),
+      );
+      add(
+        '_delete_at_path',
+        input('delete_at_path_input', `delete the field or element with specified path (for JSON arrays, negative integers count from the end)`, jsonb, () =>
+          list(nn(GraphQLString)),
+        ),
+      );
+      add(
+        '_delete_elem',
+        input(
+          'delete_elem_input',
+          `delete the array element with specified index (negative integers count from the end). throws an error if top level container is not an array`,
+          jsonb,
+          () => GraphQLInt,
+        ),
+      );
+      add(
+        '_delete_key',
+        input('delete_key_input', `delete key/value pair or string element. key/value pairs are matched based on their key value`, jsonb, () => GraphQLString),
+      );
+    }
+    if (numeric.length > 0)
+      add(
+        '_inc',
+        input('inc_input', `input type for incrementing numeric columns in table "${this.quoted(table)}"`, numeric, (c) => this.columnType(c)),
+      );
+    if (jsonb.length > 0)
+      add(
+        '_prepend',
+        input('prepend_input', `prepend existing jsonb value of filtered columns with new jsonb value`, jsonb, (c) => this.columnType(c)),
+      );
+    if (columns.length > 0)
+      add(
+        '_set',
+        input('set_input', `input type for updating data in table "${this.quoted(table)}"`, columns, (c) => this.columnType(c)),
+      );
+    return args;
+  }
+
+  private updatesType(table: Table): GraphQLInputObjectType {
+    const name = this.tn(table, 'updates');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          fields: () => {
+            const fields: InputFields = {};
+            for (const [key, arg] of Object.entries(this.updateOperators(table))) fields[key] = { type: arg.type, ...desc(arg.description ?? undefined) };
+            fields.where = { type: nn(this.boolExp(table)), description: 'filter the rows which have to be updated' };
+            return fields;
+          },
+        }),
+    );
+  }
+
+  // ---- primary keys and streams
+
+  /** The primary key's columns when the role may select them all. */
+  private primaryKey(table: Table): Column[] | undefined {
+    const pk = table.relation.primaryKey;
+    if (pk.length === 0) return undefined;
+    const selectable = new Set(this.selectColumns(table).map((c) => c.name));
+    if (!pk.every((c) => selectable.has(c))) return undefined;
+    return pk.map((name) => table.columns.find((c) => c.name === name)).filter((c): c is Column => c !== undefined);
+  }
+
+  private pkArgs(columns: readonly Column[]): GraphQLFieldConfigArgumentMap {
+    return Object.fromEntries(columns.map((c) => [c.field, { type: nn(this.columnType(c)), ...desc(c.description) }]));
+  }
+
+  private pkColumnsInput(table: Table, columns: readonly Column[]): GraphQLInputObjectType {
+    const name = this.tn(table, 'pk_columns_input');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `primary key columns input for table: ${this.quoted(table)}`,
+          fields: Object.fromEntries(columns.map((c) => [c.field, { type: nn(this.columnType(c)), ...desc(c.description) }])),
+        }),
+    );
+  }
+
+  private streamCursorInput(table: Table): GraphQLInputObjectType {
+    const name = this.tn(table, 'stream_cursor_input');
+    const valueName = this.tn(table, 'stream_cursor_value_input');
+    return this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `Streaming cursor of the table "${this.quoted(table)}"`,
+          fields: () => ({
+            [this.f(table, 'initial_value')]: {
+              type: nn(
+                this.named(
+                  valueName,
+                  () =>
+                    new GraphQLInputObjectType({
+                      name: valueName,
+                      description: 'Initial value of the column from where the streaming should start',
+                      fields: () => Object.fromEntries(this.selectColumns(table).map((c) => [c.field, { type: this.columnType(c), ...desc(c.description) }])),
+                    }),
+                ),
+              ),
+              description: 'Stream column input with initial value',
+            },
+            ordering: { type: this.cursorOrdering(table.source), description: 'cursor ordering' },
+          }),
+        }),
+    );
+  }
+
+  // ---- functions and computed fields
+
+  /** The input arguments of a function the `args` input holds (no session argument, no table row argument). */
+  private inputArgs(model: FunctionModel, leaveOut: readonly (string | undefined)[]): { name: string; type: string; hasDefault: boolean }[] {
+    return model.args
+      .filter((a) => a.mode === 'in' || a.mode === 'inout' || a.mode === 'variadic')
+      .map((a, i) => ({ name: a.name === '' ? `arg_${i + 1}` : a.name, type: a.type, hasDefault: a.hasDefault }))
+      .filter((a) => !leaveOut.includes(a.name));
+  }
+
+  /** `args: <function>_args` (non-null even when every argument has a default: Function.hs makes it a required field), or nothing without arguments. */
+  private argsArgument(
+    source: Source,
+    identifier: string,
+    args: readonly { name: string; type: string; hasDefault: boolean }[],
+  ): GraphQLFieldConfigArgumentMap {
+    if (args.length === 0) return {};
+    const name = source.typePrefix + this.namer(source).type(identifier, 'args') + source.typeSuffix;
+    const input = this.named(
+      name,
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
+        }),
+    );
+    return { args: { type: nn(input), description: 'input parameters for function "' + identifier + '"' } };
+  }
+
+  private computedFields(table: Table): ComputedField[] {
+    const sel = this.select(table);
+    return sel === undefined ? [] : table.computedFields.filter((cf) => sel.computedFields.has(cf.name));
+  }
+
+  /** A computed field's function, its `args` inputs and the tracked table it returns (absent: a scalar). */
+  private computedShape(
+    table: Table,
+    cf: ComputedField,
+  ): { model: FunctionModel; args: { name: string; type: string; hasDefault: boolean }[]; returns?: Table } | undefined {
+    const overloads = table.source.model.functions[`${cf.function.schema}.${cf.function.name}`] ?? [];
+    const model = overloads[0];
+    if (model === undefined || overloads.length !== 1) return undefined;
+    const inputs = model.args.filter((a) => a.mode === 'in' || a.mode === 'inout' || a.mode === 'variadic');
+    const tableArg = cf.tableArgument ?? inputs[0]?.name;
+    const args = this.inputArgs(model, [tableArg, cf.sessionArgument]);
+    if (cf.tableArgument === undefined && inputs[0] !== undefined && inputs[0].name === '') args.shift();
+    if (model.returnsRelation === undefined) return { model, args };
+    const [schema, ...rest] = model.returnsRelation.split('.');
+    const returns = this.tableOf(table.source, schema ?? '', rest.join('.'));
+    return returns === undefined ? undefined : { model, args, returns };
+  }
+
+  tableOf(source: Source, schema: string, name: string): Table | undefined {
+    return this.options.tables.get(`${source.name}\u0000${schema}.${name}`);
+  }
+
+  private computedFieldConfig(table: Table, cf: ComputedField): GraphQLFieldConfig<unknown, unknown> | undefined {
+    const shape = this.computedShape(table, cf);
+    if (shape === undefined) return undefined;
+    const fnIdentifier = cf.function.schema === 'public' ? cf.function.name : `${cf.function.schema}_${cf.function.name}`;
+    const args = this.argsArgument(table.source, fnIdentifier, shape.args);
+    const description =
+      cf.description ??
+      `A computed field, executes function "${cf.function.schema === 'public' ? cf.function.name : `${cf.function.schema}.${cf.function.name}`}"`;
+    if (shape.returns === undefined) {
+      const scalar = pgScalarOf(shape.model.returnType);
+      const path: GraphQLFieldConfigArgumentMap = scalar.json || scalar.jsonb ? { path: { type: GraphQLString, description: 'JSON select path' } } : {};
+      return { type: this.scalar(scalar.name), args: { ...args, ...path }, description };
+    }
+    if (this.select(shape.returns) === undefined) return undefined;
+    const target = this.tableType(shape.returns);
+    if (!shape.model.returnsSet) return { type: target, args, description };
+    return { type: nn(list(nn(target))), args: { ...args, ...this.selectArgs(shape.returns) }, description };
+  }
+
+  /** A tracked function's root fields, where the role may call it. */
+  addFunction(fn: TrackedFunction, roots: RootFields): void {
+    const sel = this.select(fn.returns);
+    if (sel === undefined) return;
+    if (!this.options.role.admin && !fn.roles.has(this.options.role.role) && !this.options.inferFunctionPermissions) return;
+    const q = fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`;
+    const rq = this.quoted(fn.returns);
+    const args = this.argsArgument(fn.source, fn.identifier, this.inputArgs(fn.model, [fn.sessionArgument]));
+    const name = (key: string, ...suffix: string[]): string =>
+      fn.source.rootPrefix + (fn.customRootFields[key]?.name ?? this.namer(fn.source).field(fn.identifier, ...suffix)) + fn.source.rootSuffix;
+    const rowsType = fn.model.returnsSet ? nn(list(nn(this.tableType(fn.returns)))) : this.tableType(fn.returns);
+    const field: GraphQLFieldConfig<unknown, unknown> = {
+      type: rowsType,
+      args: { ...args, ...(fn.model.returnsSet ? this.selectArgs(fn.returns) : {}) },
+      description: fn.customRootFields.function?.comment ?? fn.description ?? `execute function "${q}" which returns "${rq}"`,
+    };
+    if (fn.exposedAs === 'mutation') {
+      roots.mutation[name('function')] = field;
+      return;
+    }
+    const aggregate: GraphQLFieldConfig<unknown, unknown> | undefined =
+      sel.aggregations && fn.model.returnsSet
+        ? {
+            type: nn(this.aggregateType(fn.returns)),
+            args: { ...args, ...this.selectArgs(fn.returns) },
+            description: fn.customRootFields.function_aggregate?.comment ?? `execute function "${q}" and query aggregates on result of table type "${rq}"`,
+          }
+        : undefined;
+    for (const root of ['query', 'subscription'] as const) {
+      roots[root][name('function')] = field;
+      if (aggregate !== undefined) roots[root][name('function_aggregate', 'aggregate')] = aggregate;
+    }
+  }
+
+  // ---- root fields
+
+  private rootName(table: Table, key: string, ...parts: string[]): string {
+    const custom = table.customRootFields[key]?.name;
+    return table.source.rootPrefix + (custom ?? this.f(table, ...parts)) + table.source.rootSuffix;
+  }
+
+  private rootDescription(table: Table, key: string, fallback: string): string {
+    return table.customRootFields[key]?.comment ?? fallback;
+  }
+
+  /** The root fields of one table, by root. */
+  addTable(table: Table, roots: RootFields): void {
+    const perms = this.perms(table);
+    const q = this.quoted(table);
+    const id = table.identifier;
+    const sel = perms.select;
+    if (sel !== undefined) {
+      const pk = this.primaryKey(table);
+      const select: [string, GraphQLFieldConfig<unknown, unknown>] = [
+        this.rootName(table, 'select', id),
+        {
+          type: nn(list(nn(this.tableType(table)))),
+          args: this.selectArgs(table),
+          description: this.rootDescription(table, 'select', `fetch data from the table: "${q}"`),
+        },
+      ];
+      const byPk: [string, GraphQLFieldConfig<unknown, unknown>] | undefined = pk && [
+        this.rootName(table, 'select_by_pk', id, 'by_pk'),
+        {
+          type: this.tableType(table),
+          args: this.pkArgs(pk),
+          description: this.rootDescription(table, 'select_by_pk', `fetch data from the table: "${q}" using primary key columns`),
+        },
+      ];
+      const aggregate: [string, GraphQLFieldConfig<unknown, unknown>] | undefined = sel.aggregations
+        ? [
+            this.rootName(table, 'select_aggregate', id, 'aggregate'),
+            {
+              type: nn(this.aggregateType(table)),
+              args: this.selectArgs(table),
+              description: this.rootDescription(table, 'select_aggregate', `fetch aggregated fields from the table: "${q}"`),
+            },
+          ]
+        : undefined;
+      const stream: [string, GraphQLFieldConfig<unknown, unknown>] | undefined = this.since('stream')
+        ? [
+            this.rootName(table, 'select_stream', id, 'stream'),
+            {
+              type: nn(list(nn(this.tableType(table)))),
+              args: {
+                [this.f(table, 'batch_size')]: { type: nn(GraphQLInt), description: 'maximum number of rows returned in a single batch' },
+                cursor: { type: nn(list(this.streamCursorInput(table))), description: 'cursor to stream the results returned by the query' },
+                where: { type: this.boolExp(table), description: 'filter the rows returned' },
+              },
+              description: this.rootDescription(table, 'select_stream', `fetch data from the table in a streaming manner: "${q}"`),
+            },
+          ]
+        : undefined;
+      const allowed = (set: ReadonlySet<string> | undefined, key: string): boolean => set === undefined || set.has(key);
+      const put = (
+        root: RootKind,
+        set: ReadonlySet<string> | undefined,
+        key: string,
+        field: [string, GraphQLFieldConfig<unknown, unknown>] | undefined,
+      ): void => {
+        if (field !== undefined && allowed(set, key)) roots[root][field[0]] = field[1];
+      };
+      put('query', sel.queryRootFields, 'select', select);
+      put('query', sel.queryRootFields, 'select_by_pk', byPk);
+      put('query', sel.queryRootFields, 'select_aggregate', aggregate);
+      put('subscription', sel.subscriptionRootFields, 'select', select);
+      put('subscription', sel.subscriptionRootFields, 'select_by_pk', byPk);
+      put('subscription', sel.subscriptionRootFields, 'select_aggregate', aggregate);
+      put('subscription', sel.subscriptionRootFields, 'select_stream', stream);
+    }
+    this.addMutations(table, roots.mutation);
+  }
+
+  private addMutations(table: Table, fields: Fields): void {
+    const perms = this.perms(table);
+    const q = this.quoted(table);
+    const id = table.identifier;
+    const view = table.relation.kind !== 'table' && table.relation.kind !== 'partitioned_table';
+    const updatable = table.relation.updatable ?? 0;
+    const canInsert = !view || (updatable & 8) !== 0;
+    const canUpdate = !view || (updatable & 4) !== 0;
+    const canDelete = !view || (updatable & 16) !== 0;
+    const pk = view ? undefined : this.primaryKey(table);
+    const sel = perms.select;
+    if (perms.insert !== undefined && !perms.insert.backendOnly && canInsert && table.relation.kind !== 'materialized_view') {
+      const onConflict = this.onConflictType(table);
+      const conflictArg = onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: 'upsert condition' } } : {};
+      fields[this.rootName(table, 'insert', 'insert', id)] = {
+        type: this.mutationResponse(table),
+        args: { objects: { type: nn(list(nn(this.insertInput(table)))), description: 'the rows to be inserted' }, ...conflictArg },
+        description: this.rootDescription(table, 'insert', `insert data into the table: "${q}"`),
+      };
+      if (sel !== undefined)
+        fields[this.rootName(table, 'insert_one', 'insert', id, 'one')] = {
+          type: this.tableType(table),
+          args: { object: { type: nn(this.insertInput(table)), description: 'the row to be inserted' }, ...conflictArg },
+          description: this.rootDescription(table, 'insert_one', `insert a single row into the table: "${q}"`),
+        };
+    }
+    if (perms.update !== undefined && !perms.update.backendOnly && canUpdate && table.relation.kind !== 'materialized_view') {
+      const ops = this.updateOperators(table);
+      if (Object.keys(ops).length > 0) {
+        fields[this.rootName(table, 'update', 'update', id)] = {
+          type: this.mutationResponse(table),
+          args: { ...ops, where: { type: nn(this.boolExp(table)), description: 'filter the rows which have to be updated' } },
+          description: this.rootDescription(table, 'update', `update data of the table: "${q}"`),
+        };
+        if (pk !== undefined)
+          fields[this.rootName(table, 'update_by_pk', 'update', id, 'by_pk')] = {
+            type: this.tableType(table),
+            args: { ...ops, [this.f(table, 'pk_columns')]: { type: nn(this.pkColumnsInput(table, pk)) } },
+            description: this.rootDescription(table, 'update_by_pk', `update single row of the table: "${q}"`),
+          };
+        if (this.since('updateMany'))
+          fields[this.rootName(table, 'update_many', 'update', id, 'many')] = {
+            type: list(this.mutationResponse(table)),
+            args: { updates: { type: nn(list(nn(this.updatesType(table)))), description: 'updates to execute, in order' } },
+            description: this.rootDescription(table, 'update_many', `update multiples rows of table: "${q}"`),
+          };
+      }
+    }
+    if (perms.delete !== undefined && !perms.delete.backendOnly && canDelete && table.relation.kind !== 'materialized_view') {
+      fields[this.rootName(table, 'delete', 'delete', id)] = {
+        type: this.mutationResponse(table),
+        args: { where: { type: nn(this.boolExp(table)), description: 'filter the rows which have to be deleted' } },
+        description: this.rootDescription(table, 'delete', `delete data from the table: "${q}"`),
+      };
+      if (pk !== undefined)
+        fields[this.rootName(table, 'delete_by_pk', 'delete', id, 'by_pk')] = {
+          type: this.tableType(table),
+          args: this.pkArgs(pk),
+          description: this.rootDescription(table, 'delete_by_pk', `delete single row from the table: "${q}"`),
+        };
+    }
+  }
+}
