@@ -15,6 +15,11 @@ export interface WorkerInit {
 /** A case by its index in the run (made from the seed), or given outright (a saved reproducer). */
 export type CaseRequest = number | { readonly index: number; readonly project: string; readonly file: string; readonly bytes: Uint8Array };
 
+/** Sent when the case is made and its check starts (the hang watch starts then). */
+export interface CaseStarted {
+  readonly checking: number;
+}
+
 export interface CaseDone {
   readonly index: number;
   /** Wall time. */
@@ -48,6 +53,7 @@ for (let round = 0; round < 3; round++)
 
 parentPort!.on('message', (request: CaseRequest) => {
   const c = typeof request === 'number' ? makeCase(corpus, init.seed, request) : request;
+  parentPort!.postMessage({ checking: c.index } satisfies CaseStarted);
   const started = performance.now();
   const cpu = process.cpuUsage();
   const failure = runCase(corpus, c, validator, caches);
