@@ -1,6 +1,7 @@
 import { Composer, Lexer, parseDocument, Parser, YAMLParseError } from 'yaml';
 import type { CST, Document, DocumentOptions, ParseOptions, SchemaOptions } from 'yaml';
 import type { Span } from '../diagnostics';
+import './parserFix';
 
 /**
  * How deep the YAML parser may nest (its stack of open collections and keys) before a file is
