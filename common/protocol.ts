@@ -8,7 +8,7 @@
 import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { FileOperation, MetadataOperation, ProjectFacts } from '../server/src/core';
 
-export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core';
+export type { AddSourceArgs, MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from '../server/src/core';
 
 export interface RootStatus {
   /** Absolute path of the metadata root folder (the one holding version.yaml). */

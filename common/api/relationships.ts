@@ -1,31 +1,9 @@
+import type { ArrRelUsing, CreateRelationshipArgs, ManualConfiguration, ObjRelUsing, RemoteTableColumn, RemoteTableColumns } from '../../server/src/core';
 import type { MetadataRequest, SuccessMessage, TableName } from './types';
 import { DEFAULT_SOURCE } from './types';
 
-/** `manual_configuration`: a remote table (or view) and a local→remote column mapping. */
-export interface ManualConfiguration {
-  remote_table: TableName;
-  column_mapping: Record<string, string>;
-}
-
-/** A foreign key on a remote table that points at this table (current form). */
-export interface RemoteTableColumns {
-  table: TableName;
-  columns: string[];
-}
-
-/** The deprecated single-column variant of {@link RemoteTableColumns}. */
-export interface RemoteTableColumn {
-  table: TableName;
-  column: string;
-}
-
-export type RemoteTableKey = RemoteTableColumns | RemoteTableColumn;
-
-/** `using` of an object relationship: fk column(s) on the table, fk on a remote table, or manual. */
-export type ObjRelUsing = { foreign_key_constraint_on: string | string[] | RemoteTableKey } | { manual_configuration: ManualConfiguration };
-
-/** `using` of an array relationship: fk on a remote table, or manual. */
-export type ArrRelUsing = { foreign_key_constraint_on: RemoteTableKey } | { manual_configuration: ManualConfiguration };
+/** One definition of each relationship's `using` and of the create args: the core's (core/edits/operations.ts). */
+export type { ArrRelUsing, ManualConfiguration, ObjRelUsing, RemoteTableColumn, RemoteTableColumns, RemoteTableKey } from '../../server/src/core';
 
 /** Form 1: a foreign key on the table's own column(s). A string is kept for one column. */
 export function fkOnColumns(columns: string | string[]): { foreign_key_constraint_on: string | string[] } {
@@ -47,25 +25,17 @@ export function manualConfiguration(remote_table: TableName, column_mapping: Rec
   return { manual_configuration: { remote_table, column_mapping } };
 }
 
-interface CreateRelArgs<U> {
-  table: TableName;
-  name: string;
-  using: U;
-  comment?: string;
-  source?: string;
-}
-
-function createRel<U>(type: string, a: CreateRelArgs<U>): MetadataRequest<SuccessMessage> {
+function createRel(type: string, a: CreateRelationshipArgs): MetadataRequest<SuccessMessage> {
   const args: Record<string, unknown> = { source: a.source ?? DEFAULT_SOURCE, table: a.table, name: a.name, using: a.using };
   if (a.comment !== undefined) args.comment = a.comment;
   return { type, args };
 }
 
-export function createObjectRelationship(a: CreateRelArgs<ObjRelUsing>): MetadataRequest<SuccessMessage> {
+export function createObjectRelationship(a: CreateRelationshipArgs<ObjRelUsing>): MetadataRequest<SuccessMessage> {
   return createRel('pg_create_object_relationship', a);
 }
 
-export function createArrayRelationship(a: CreateRelArgs<ArrRelUsing>): MetadataRequest<SuccessMessage> {
+export function createArrayRelationship(a: CreateRelationshipArgs<ArrRelUsing>): MetadataRequest<SuccessMessage> {
   return createRel('pg_create_array_relationship', a);
 }
 

@@ -8,13 +8,8 @@ export type Dialect = 'spec' | 'engine';
 
 export const DEFAULT_SOURCE = 'default';
 
-/** A table: a bare name (schema `public`) or `{schema, name}`. */
-export type TableName = string | { schema: string; name: string };
-
-/** A value read from an environment variable on the server. */
-export interface FromEnv {
-  from_env: string;
-}
+/** A table: a bare name (schema `public`) or `{schema, name}` (the core's TableRef, core/edits/operations.ts). */
+export type { TableRef as TableName, FromEnv } from '../../server/src/core';
 
 /**
  * The envelope of every metadata API request: `{type, args}`, optionally `version` and

@@ -25,7 +25,7 @@ const host = createNodeHost();
 runCli({
   argv: process.argv.slice(2),
   cwd: toCorePath(process.cwd()),
-  isTty: colorByDefault(process.stdout.isTTY === true, process.env),
+  colorByDefault: colorByDefault(process.stdout.isTTY === true, process.env),
   host,
   schemas: () => loadSchemaSet(),
   version: typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : 'dev',

@@ -9,6 +9,7 @@ import { runOperation, tell } from './flow';
 import { chooseTarget } from './project';
 import { confirm, input } from './prompts';
 import { offerCascade } from './sources';
+import { relationshipUsing } from './operationArgs';
 import { promptUsing } from './using';
 
 const NO_ROOT = 'No metadata folder (a folder with version.yaml saying version: 3) is open.';
@@ -31,10 +32,11 @@ export const createRelationship =
     const using = objectArg(args, 'using') ?? (await promptUsing(kind, target, source, info, title));
     const comment =
       stringArg(args, 'comment') ?? (interactive ? await input(undefined, { title: `${title}: comment`, prompt: 'Optional; empty for none' }) : undefined);
-    const operation: MetadataOperation = {
-      type: kind === 'object' ? 'create_object_relationship' : 'create_array_relationship',
-      args: { source, table, name, using, ...(comment !== undefined && comment !== '' ? { comment } : {}) },
-    };
+    const rel = { source, table, name, ...(comment !== undefined && comment !== '' ? { comment } : {}) };
+    const operation: MetadataOperation =
+      kind === 'object'
+        ? { type: 'create_object_relationship', args: { ...rel, using: relationshipUsing('object', using) } }
+        : { type: 'create_array_relationship', args: { ...rel, using: relationshipUsing('array', using) } };
     return runOperation(ctx, target, operation, { summary: () => `Created ${kind} relationship ${name} on ${tableLabel(table)}` });
   };
 

@@ -1,7 +1,6 @@
 /**
  * The metadata API request of each operation, in the configured dialect. Pure: no vscode.
  */
-import type { ArrRelUsing, ObjRelUsing } from '../../../common/api/relationships';
 import {
   addInheritedRole,
   bigqueryAddSource,
@@ -15,7 +14,6 @@ import {
   renameSource,
   setRelationshipComment,
 } from '../../../common/api';
-import type { BigQueryConfiguration, MssqlConfiguration, PgConfiguration } from '../../../common/api/sources';
 import type { Dialect, MetadataRequest, SuccessMessage } from '../../../common/api/types';
 import type { MetadataOperation } from '../../../common/protocol';
 
@@ -30,19 +28,18 @@ export function requestFor(op: MetadataOperation, dialect: Dialect, sourceKind?:
   switch (op.type) {
     case 'add_source': {
       const a = op.args;
-      const base = { name: a.name, ...(a.replace_configuration !== undefined ? { replace_configuration: a.replace_configuration } : {}) };
-      if (a.kind === 'mssql') return mssqlAddSource({ ...base, configuration: a.configuration as unknown as MssqlConfiguration });
-      if (a.kind === 'bigquery') return bigqueryAddSource({ ...base, configuration: a.configuration as unknown as BigQueryConfiguration }, options);
-      return pgAddSource({ ...base, configuration: a.configuration as unknown as PgConfiguration });
+      if (a.kind === 'mssql') return mssqlAddSource(a);
+      if (a.kind === 'bigquery') return bigqueryAddSource(a, options);
+      return pgAddSource(a);
     }
     case 'drop_source':
       return { type: `${backendPrefix(sourceKind)}_drop_source`, args: { name: op.args.name, cascade: op.args.cascade ?? false } };
     case 'rename_source':
       return renameSource(op.args);
     case 'create_object_relationship':
-      return createObjectRelationship({ ...op.args, using: op.args.using as unknown as ObjRelUsing });
+      return createObjectRelationship(op.args);
     case 'create_array_relationship':
-      return createArrayRelationship({ ...op.args, using: op.args.using as unknown as ArrRelUsing });
+      return createArrayRelationship(op.args);
     case 'rename_relationship':
       return renameRelationship(op.args);
     case 'drop_relationship':

@@ -7,6 +7,7 @@ import { chooseSource } from './choose';
 import type { CommandFactory, Result } from './context';
 import { resourceOf } from './context';
 import { runOperation, tell } from './flow';
+import { addSourceArgs } from './operationArgs';
 import { ArgumentError, Cancelled } from './outcome';
 import type { Target } from './project';
 import { chooseTarget } from './project';
@@ -45,10 +46,7 @@ export const addSource: CommandFactory = (ctx) => async (arg) => {
   let replace = booleanArg(args, 'replace_configuration');
   if (replace === undefined && exists) replace = await askReplace(name);
   const configuration = objectArg(args, 'configuration') ?? (await promptConfiguration(kind, name));
-  const operation: MetadataOperation = {
-    type: 'add_source',
-    args: { kind, name, configuration, ...(replace !== undefined ? { replace_configuration: replace } : {}) },
-  };
+  const operation: MetadataOperation = { type: 'add_source', args: addSourceArgs(kind, name, configuration, replace) };
   return runOperation(ctx, target, operation, {
     summary: (op) => (op.type === 'add_source' && op.args.replace_configuration ? `Replaced the configuration of source ${name}` : `Added source ${name}`),
     // Asked only when the argument object left replace_configuration open.

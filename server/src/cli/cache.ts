@@ -1,12 +1,5 @@
+import type { CacheArgs } from './args';
 import { CACHE_MAX_MB_ENV, cacheFolder, cacheMaxBytes, cacheUsage, cleanCache, pruneCache } from '../node/cacheFolder';
-
-export const CACHE_HELP = `Usage: graphql-metadata cache [--clean]
-
-Prints where the cache is (database models built from migrations, PGlite's base databases, the
-language server's parse stores) and its size; --clean removes its files. The cache only makes the
-next run faster. It is kept within ${CACHE_MAX_MB_ENV} megabytes (default 256; the least recently
-used files go first), in $XDG_CACHE_HOME/graphql-engine-metadata, else ~/.cache/graphql-engine-metadata.
-`;
 
 export interface CacheIo {
   readonly stdout: (text: string) => void;
@@ -14,19 +7,14 @@ export interface CacheIo {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** `graphql-metadata cache [--clean]`: its exit code (2 for an unknown option). */
-export function runCacheCommand(argv: readonly string[], io: CacheIo): number {
-  const unknown = argv.find((a) => a !== '--clean' && a !== '--help' && a !== '-h');
-  if (unknown !== undefined) {
-    io.stderr(`graphql-metadata: Unknown option ${unknown} for cache.\nRun \`graphql-metadata cache --help\` for its options.\n`);
-    return 2;
-  }
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(CACHE_HELP);
-    return 0;
-  }
+/**
+ * `graphql-metadata cache [--clean]`: prints where the cache is (models built from migrations, PGlite's
+ * base databases, the language server's parse stores) and its size, or removes its files. The cache
+ * only makes the next run faster; it is kept within GRAPHQL_METADATA_CACHE_MAX_MB megabytes.
+ */
+export function runCacheCommand(args: CacheArgs, io: CacheIo): number {
   const folder = cacheFolder(io.env?.XDG_CACHE_HOME);
-  if (argv.includes('--clean')) {
+  if (args.clean) {
     const { removed, freedBytes } = cleanCache(folder);
     io.stdout(`${folder}\nremoved ${plural(removed, 'file')}, ${megabytes(freedBytes)}\n`);
     return 0;

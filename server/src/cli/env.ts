@@ -7,7 +7,8 @@ import type { TreeFs } from './writeTree';
 export interface CliEnv {
   readonly argv: readonly string[];
   readonly cwd: string;
-  readonly isTty: boolean;
+  /** Colours on unless a flag says otherwise (a terminal without NO_COLOR, or FORCE_COLOR: args.ts colorByDefault). */
+  readonly colorByDefault: boolean;
   readonly host: FileSystemHost;
   readonly schemas: () => SchemaSet;
   readonly version: string;
@@ -35,8 +36,13 @@ export type ParallelLoader = (dir: string, services: CheckServices, jobs: number
 
 export type DatabaseBuilder = (root: string, sources: readonly SourceFact[], settings: DatabaseSettings) => Promise<SourceBuild[]>;
 
+/** Says something on stderr, one `graphql-metadata: ` line per message. */
+export function say(env: CliEnv, message: string | readonly string[]): void {
+  env.stderr((typeof message === 'string' ? [message] : message).map((m) => `graphql-metadata: ${m}\n`).join(''));
+}
+
 /** Says why on stderr and returns the exit code. */
-export function fail(env: CliEnv, message: string, code: number): number {
-  env.stderr(`graphql-metadata: ${message}\n`);
+export function fail(env: CliEnv, message: string | readonly string[], code: number): number {
+  say(env, message);
   return code;
 }

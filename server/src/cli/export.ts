@@ -1,7 +1,7 @@
 import { emptiedFolders, planChanges, planWrite, readOwnedFiles, unexportedKeys } from '../core';
 import type { WritePlan } from '../core';
 import type { EngineArgs } from './args';
-import { fail, type CliEnv } from './env';
+import { fail, say, type CliEnv } from './env';
 import { engineFiles, shown } from './engineCommon';
 import { nodeTreeFs, writeAtomically } from './writeTree';
 
@@ -10,8 +10,7 @@ export async function runExport(args: EngineArgs, env: CliEnv): Promise<number> 
   const fetched = await engineFiles(args, env, 'export');
   if (!fetched.ok) return fetched.exitCode;
   const { dir, files } = fetched;
-  for (const key of unexportedKeys(fetched.metadata))
-    env.stderr(`graphql-metadata: warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.\n`);
+  for (const key of unexportedKeys(fetched.metadata)) say(env, `warning: the server's metadata has a key \`${key}\` that no file holds; it is not written.`);
   const plan = planWrite(readOwnedFiles(env.host, dir), files);
   env.stdout(describePlan(plan));
   if (planChanges(plan) === 0) {

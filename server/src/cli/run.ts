@@ -28,13 +28,13 @@ import { formatStylish } from './formatStylish';
 import { buildReport, listed } from './report';
 import type { Report } from './report';
 import { nodeTreeFs } from './writeTree';
+import { fail, say } from './env';
 import type { CliEnv } from './env';
 import { runCacheCommand } from './cache';
 
 /** Runs the CLI and returns its exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O error. */
 export async function runCli(env: CliEnv): Promise<number> {
-  if (env.argv[0] === 'cache') return runCacheCommand(env.argv.slice(1), env);
-  const args = parseArgs(env.argv, env.isTty);
+  const args = parseArgs(env.argv, env.colorByDefault);
   switch (args.command) {
     case 'check':
       return runCheck(args, env);
@@ -44,6 +44,8 @@ export async function runCli(env: CliEnv): Promise<number> {
       return runApply(args, env);
     case 'diff':
       return runDiff(args, env);
+    case 'cache':
+      return runCacheCommand(args, env);
     case 'error':
       env.stderr(`graphql-metadata: ${args.message}\nRun \`graphql-metadata --help\` for the commands and options.\n`);
       return 2;
@@ -59,8 +61,11 @@ export async function runCli(env: CliEnv): Promise<number> {
 async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
   const { overrides, problems } = checkSeverities(args.rules);
   if (problems.length > 0) {
-    env.stderr(problems.map((p) => `graphql-metadata: --rule: ${p}\n`).join(''));
-    return 2;
+    return fail(
+      env,
+      problems.map((p) => `--rule: ${p}`),
+      2,
+    );
   }
   const services: CheckServices = {
     host: env.host,
@@ -77,13 +82,11 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     const abs = resolve(normalizeCwd(env.cwd), dir);
     const isFolder = env.host.readDir(abs) !== undefined;
     if (!isFolder && env.host.readFile(abs).kind !== 'text') {
-      env.stderr(`graphql-metadata: ${dir} is not a readable folder or file.\n`);
-      return 2;
+      return fail(env, `${dir} is not a readable folder or file.`, 2);
     }
     const loaded = isFolder && env.parallel ? await env.parallel(abs, services, args.jobs) : services;
     if (typeof loaded === 'string') {
-      env.stderr(`graphql-metadata: ${loaded}\n`);
-      return 2;
+      return fail(env, loaded, 2);
     }
     const result = isFolder ? checkFolder(abs, loaded) : checkInside(abs, services);
     findings.push(...result.problems);
@@ -91,13 +94,11 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
     if (result.roots.length === 1 && !isInside(result.roots[0]!.root, abs)) scopes.set(result.roots[0]!, abs);
   }
   if (results.length === 0 && findings.length === 0) {
-    env.stderr(`graphql-metadata: no metadata project (a folder with version.yaml saying \`version: 3\`) found below ${args.dirs.join(', ')}.\n`);
-    return 2;
+    return fail(env, `no metadata project (a folder with version.yaml saying \`version: 3\`) found below ${args.dirs.join(', ')}.`, 2);
   }
   const unknown = unknownSources(args, results);
   if (unknown) {
-    env.stderr(`graphql-metadata: ${unknown}\n`);
-    return 2;
+    return fail(env, unknown, 2);
   }
   const texts = new Map<string, string>();
   const cwd = normalizeCwd(env.cwd);
@@ -105,8 +106,7 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
   for (const result of results) {
     const checked = await withDatabases(result, args, env, services);
     if (typeof checked === 'string') {
-      env.stderr(`graphql-metadata: ${checked}\n`);
-      return 2;
+      return fail(env, checked, 2);
     }
     const scope = scopes.get(result);
     const found = [
@@ -127,7 +127,7 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
   if (!emit(formatReport(report, args, env, cwd, statuses), args, env)) return 2;
   const tooManyWarnings = args.maxWarnings !== undefined && report.summary.warnings > args.maxWarnings;
   if (tooManyWarnings && (args.format === 'stylish' || args.outputFile !== undefined))
-    env.stderr(`graphql-metadata: ${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+    say(env, `${report.summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);
   return report.summary.errors > 0 || tooManyWarnings ? 1 : 0;
 }
 
@@ -197,7 +197,7 @@ function emit(text: string, args: CheckArgs, env: CliEnv): boolean {
     tree.writeFile(file, text);
     return true;
   } catch (error) {
-    env.stderr(`graphql-metadata: could not write ${args.outputFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+    say(env, `could not write ${args.outputFile}: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
 }

@@ -36,6 +36,7 @@ export const PIPELINE_CODES: readonly string[] = [
   'server-error',
   // Building a source's database model from its SQL migrations (core/db, node/db).
   'migration-statement-failed',
+  'migration-statement-unsupported',
   'migration-extension-unavailable',
   'migration-file-unreadable',
   // Reading a source's database model from a live database (node/db/live.ts).

@@ -52,6 +52,8 @@ export { IndexMemo } from './project/index/memo';
 // ── Database models: connections, migrations, introspection ─────────────────────────────────────
 export { DATABASE_MODES, planModel, resolveSourceUrl, sourceConnections, sourceForBareUrl } from './db/connection';
 export type { DatabaseMode, EnvLookup, ExplicitUrls, ModelPlan, SourceConnection } from './db/connection';
+export { causeFindings, Causes, madeNames, migrationsStatus } from './db/causes';
+export type { Cause } from './db/causes';
 export { parseDotenv } from './db/dotenv';
 export { INTROSPECTION_SETUP, introspect } from './db/introspect';
 export { findMigrations, migrationFile } from './db/migrations';
@@ -60,6 +62,8 @@ export { LIVE_NO_MODEL } from './db/model';
 export type { DatabaseModel, DatabaseModels, RelationModel, SourceBuild } from './db/model';
 export { emptyOrigins, mentionedNames, recordOrigins, withOrigins } from './db/origins';
 export type { Origins } from './db/origins';
+export { platformByName } from './db/platforms';
+export type { Platform } from './db/platforms';
 export { describeUrl, parsePostgresUrl, redactPasswords } from './db/url';
 
 // ── Editor features: pure functions over a RootResult and {file, offset} ────────────────────────
@@ -81,6 +85,17 @@ export { databaseActions } from './features/codeActions/database';
 export { localEditFor, projectFacts } from './edits';
 export type { LocalChange } from './edits';
 export type { MetadataOperation, ProjectFacts, RelationshipInfo, SourceKind, TableInfo, TableRef } from './edits/operations';
+export type { AddSourceArgs, BigQueryConfiguration, FromEnv, MssqlConfiguration, PgConfiguration, PgDatabaseUrl, PgIsolationLevel } from './edits/operations';
+export type { PgPoolSettings, SourceArgs } from './edits/operations';
+export type {
+  ArrRelUsing,
+  CreateRelationshipArgs,
+  ManualConfiguration,
+  ObjRelUsing,
+  RemoteTableColumn,
+  RemoteTableColumns,
+  RemoteTableKey,
+} from './edits/operations';
 export { modelSourcesWithoutList, trackTablesChange, untrackedTables } from './edits/trackTables';
 
 // ── Sync: directory <-> metadata JSON (export, apply, diff) ─────────────────────────────────────

@@ -77,13 +77,17 @@ describe('check --database migrations: the embedded build through the CLI', () =
     fs.cpSync(path.join(REPO, 'test/fixtures/projects/db-differential'), path.join(dir, 'proj'), { recursive: true });
     const bad = path.join(dir, 'proj/migrations/default/1700000000003_bad');
     fs.mkdirSync(bad);
-    fs.writeFileSync(path.join(bad, 'up.sql'), 'CREATE TABLE public.ok_table (id int);\nALTER TABLE public.nope ADD COLUMN x int;\n');
+    fs.writeFileSync(
+      path.join(bad, 'up.sql'),
+      'CREATE TABLE public.ok_table (id int);\nALTER TABLE public.nope ADD COLUMN x int;\nALTER TABLE public.nope ADD COLUMN y int;\n',
+    );
     const r = run(['check', 'proj', '--database', 'migrations'], dir, { XDG_CACHE_HOME: path.join(dir, 'cache') });
-    assert.equal(r.stderr, 'default: from migrations: 3/4 applied\n');
+    // One cause (the first statement on the missing table), one consequence (the second): one finding, and the status says both.
+    assert.equal(r.stderr, 'default: from migrations: 3/4 applied; 1 statement failed, 1 more because of it\n');
     assert.equal(
       r.stdout,
       'proj/migrations/default/1700000000003_bad/up.sql\n' +
-        '  proj/migrations/default/1700000000003_bad/up.sql:2:1  warning  This statement failed when the migrations were applied to the embedded Postgres: relation "public.nope" does not exist.  migration-statement-failed\n' +
+        '  proj/migrations/default/1700000000003_bad/up.sql:2:1  warning  This statement failed when the migrations were applied to the embedded Postgres: relation "public.nope" does not exist. 1 later statement failed because of it.  migration-statement-failed\n' +
         '\n✖ 1 problem (0 errors, 1 warning, 0 infos) in 2 files.\n',
     );
     assert.equal(r.code, 0);
@@ -162,7 +166,7 @@ describe('check --database against a real PostgreSQL', { skip: postgresSkipReaso
     assertNoSecret(sarif.stdout + sarif.stderr, WRONG);
   });
 
-  test('auto: a wrong password falls back to the migrations, the status says both; --database live does not fall back', () => {
+  test('auto: a wrong password falls back to the migrations, the status says both, the failed connection is an info; --database live does not fall back', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-clidb-'));
     fs.cpSync(path.join(REPO, 'test/fixtures/projects/db-differential'), path.join(dir, 'proj'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'proj/.env'), `PG_DATABASE_URL='${pg.url('shop', 'app', WRONG)}'\n`);
@@ -171,7 +175,7 @@ describe('check --database against a real PostgreSQL', { skip: postgresSkipReaso
     assert.equal(auto.stderr, `default: live failed: wrong password (127.0.0.1:${pg.port}/shop); from migrations: 3/3 applied\n`);
     assert.match(
       auto.stdout,
-      /databases\.yaml:6:9 {2}warning {2}Source `default`: The database at 127\.0\.0\.1:\d+\/shop refused the password of user `app`\. The URL comes from PG_DATABASE_URL \(\.env\)\. The model comes from the migrations instead \(mode auto\)\. {2}database-connection-failed\n/,
+      /databases\.yaml:6:9 {2}info {5}Source `default`: The database at 127\.0\.0\.1:\d+\/shop refused the password of user `app`\. The URL comes from PG_DATABASE_URL \(\.env\)\. The model comes from the migrations instead \(mode auto\)\. {2}database-connection-failed\n/,
     );
     assertNoSecret(auto.stdout + auto.stderr, WRONG);
     const live = run(['check', 'proj', '--database', 'live'], dir, env);

@@ -17,9 +17,10 @@ describe('the request of each operation', () => {
       type: 'pg_add_source',
       args: { name: 'a', configuration, replace_configuration: false },
     });
-    assert.deepEqual(body({ type: 'add_source', args: { kind: 'mssql', name: 'a', configuration, replace_configuration: true } }), {
+    const mssql = { connection_info: { connection_string: { from_env: 'X' } } };
+    assert.deepEqual(body({ type: 'add_source', args: { kind: 'mssql', name: 'a', configuration: mssql, replace_configuration: true } }), {
       type: 'mssql_add_source',
-      args: { name: 'a', configuration, replace_configuration: true },
+      args: { name: 'a', configuration: mssql, replace_configuration: true },
     });
     const bq = { service_account: { from_env: 'SA' }, project_id: 'p', datasets: ['a', 'b'] };
     assert.deepEqual(body({ type: 'add_source', args: { kind: 'bigquery', name: 'b', configuration: bq } }), {
@@ -48,9 +49,10 @@ describe('the request of each operation', () => {
       type: 'pg_create_object_relationship',
       args: { source: 'default', table: article, name: 'author', using },
     });
-    assert.deepEqual(body({ type: 'create_array_relationship', args: { table: 'author', name: 'articles', using, comment: 'c', source: 's' } }), {
+    const remote = { foreign_key_constraint_on: { table: article, columns: ['author_id'] } };
+    assert.deepEqual(body({ type: 'create_array_relationship', args: { table: 'author', name: 'articles', using: remote, comment: 'c', source: 's' } }), {
       type: 'pg_create_array_relationship',
-      args: { source: 's', table: 'author', name: 'articles', using, comment: 'c' },
+      args: { source: 's', table: 'author', name: 'articles', using: remote, comment: 'c' },
     });
     assert.deepEqual(body({ type: 'rename_relationship', args: { table: article, name: 'author', new_name: 'writer' } }), {
       type: 'pg_rename_relationship',

@@ -3,12 +3,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { parse } from 'yaml';
 import { checkRoot } from '../../../server/src/core/check';
 import type { RootResult } from '../../../server/src/core/check';
 import type { Finding } from '../../../server/src/core/diagnostics';
 import { ParseCache } from '../../../server/src/core/project/cache';
-import { buildDatabaseModels } from '../../../server/src/node/db/index';
+import { buildDatabaseModels, sourcesOf } from '../../../server/src/node/db/index';
 import { createNodeHost } from '../../../server/src/node/fsHost';
 import { CORPUS } from '../helpers/corpus';
 
@@ -20,17 +19,17 @@ import { CORPUS } from '../helpers/corpus';
  * embedded Postgres has (postgis, pgvector, postgres_fdw, logical decoding, nhost's storage.buckets
  * rows).
  */
-/** Project -> source -> [status, failed statements, relations in the model (undefined: no model)]. */
+/** Project -> source -> [status, `migration-statement-failed` findings (one per cause), relations in the model (undefined: no model)]. */
 const EXPECTED: Record<string, Record<string, [string, number, number | undefined]>> = {
   '0xIntuition__intuition-rs': { cache: ['from migrations: 1/1 applied', 0, 0], intuition: ['from migrations: 11/11 applied', 0, 24] },
   '5stackgg__api': { default: ['from migrations: 610/610 applied', 0, 214] },
   'Azure-Samples__azure-sql-db-graphql-hasura': { default: ['no migrations', 0, undefined], sqlserverdb: ['no model for mssql sources', 0, undefined] },
-  'B-T-Group__renda-sua': { Rendasua: ['from migrations: 330/344 applied', 47, 149] },
+  'B-T-Group__renda-sua': { Rendasua: ['from migrations: 330/344 applied; 4 statements failed, 45 more because of them', 3, 149] },
   'Carina-labs__bdjuno': { bdjuno: ['from migrations: 13/13 applied', 0, 44] },
   'CubicLu__gh-pabau': { default: ['from migrations: 15/15 applied', 0, 81] },
   'HexlinkOfficial__Hexlink-Web': { default: ['from migrations: 1/1 applied', 0, 11] },
-  'MrMint__cellar-assistant': { default: ['from migrations: 242/294 applied', 200, 61] },
-  'Planingo__tea-forge': { mug: ['from migrations: 63/64 applied', 1, 23] },
+  'MrMint__cellar-assistant': { default: ['from migrations: 244/294 applied; 3 statements failed, 197 more because of them', 1, 71] },
+  'Planingo__tea-forge': { mug: ['from migrations: 63/64 applied; 1 statement failed', 1, 23] },
   'abhi40308__hasura-sample-app-ocd': {
     default: ['from migrations: 1/1 applied', 0, 2],
     bigquery: ['no model for bigquery sources', 0, undefined],
@@ -40,10 +39,12 @@ const EXPECTED: Record<string, Record<string, [string, number, number | undefine
   },
   amaterusdb__amaterus_hasura: { default: ['from migrations: 316/316 applied', 0, 75] },
   bitcashorg__masterbots: { masterbots: ['from migrations: 152/152 applied', 0, 28] },
-  'creatiiv-io__runcore': { runcore: ['from migrations: 6/8 applied', 2, 41] },
-  'dventimihasura__hasura-projects__change-data-capture-1': { default: ['from migrations: 1/2 applied', 1, 6] },
+  'creatiiv-io__runcore': { runcore: ['from migrations: 6/8 applied; 2 statements failed', 1, 41] },
+  'dventimihasura__hasura-projects__change-data-capture-1': { default: ['from migrations: 1/2 applied; 1 statement failed', 0, 6] },
   'dventimihasura__hasura-projects__microsoft-sql-server-poc-1': { default: ['no model for mssql sources', 0, undefined] },
-  'dventimihasura__hasura-projects__postgres-read-through-cache-1': { default: ['from migrations: 2/10 applied', 7, 0] },
+  'dventimihasura__hasura-projects__postgres-read-through-cache-1': {
+    default: ['from migrations: 2/10 applied; 1 statement failed, 7 more because of it', 0, 0],
+  },
   'dventimihasura__hasura-projects__system-of-systems-1_01_subgraph_approval': {
     default: ['no migrations', 0, undefined],
     approvals: ['no model for Mongo sources', 0, undefined],
@@ -53,8 +54,11 @@ const EXPECTED: Record<string, Record<string, [string, number, number | undefine
   'hasura__hasura-ecommerce': { default: ['from migrations: 1/1 applied', 0, 9] },
   'hasura__hasura-v2-demo-heterogeneous': { mongo: ['no model for Mongo sources', 0, undefined], postgres: ['from migrations: 2/2 applied', 0, 11] },
   kaguraswap__monorepo: { default: ['from migrations: 3/3 applied', 0, 11] },
-  'kasparpalgi__cloud-services-backend': { default: ['from migrations: 19/21 applied', 73, 12], crm: ['no model for mysql8 sources', 0, undefined] },
-  'metaDAOproject__futarchy-indexer': { futarchy: ['from migrations: 18/19 applied', 1, 41] },
+  'kasparpalgi__cloud-services-backend': {
+    default: ['from migrations: 19/21 applied; 2 statements failed, 71 more because of them', 2, 12],
+    crm: ['no model for mysql8 sources', 0, undefined],
+  },
+  'metaDAOproject__futarchy-indexer': { futarchy: ['from migrations: 18/19 applied; 1 statement failed', 1, 41] },
   'navya-solutions__altra-app': { 'altra-db': ['from migrations: 1/1 applied', 0, 21] },
   'yuu8812__so-se-ji-hasura': { default: ['from migrations: 141/141 applied', 0, 24] },
 };
@@ -121,11 +125,6 @@ function lineOf(result: RootResult, f: Finding): number {
   return text.slice(0, f.span.start).split('\n').length;
 }
 
-function sourcesOf(root: string): { name: string; kind: string }[] {
-  const list: unknown = parse(fs.readFileSync(path.join(root, 'databases/databases.yaml'), 'utf8'));
-  return (Array.isArray(list) ? list : []).map((s: { name?: unknown; kind?: unknown }) => ({ name: String(s.name), kind: String(s.kind) }));
-}
-
 describe('every corpus project builds its database models', { skip: !fs.existsSync(CORPUS) && 'no ../shared/corpus' }, () => {
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-db-corpus-'));
   after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
@@ -141,7 +140,9 @@ describe('every corpus project builds its database models', { skip: !fs.existsSy
   for (const [project, expected] of Object.entries(EXPECTED)) {
     test(project, async () => {
       const root = path.join(CORPUS, project, 'metadata');
-      const builds = await buildDatabaseModels(root, sourcesOf(root), { cacheDir });
+      // The sources as the language server and the CLI pass them: with their tracked tables (evidence of a platform's schemas).
+      const index = checkRoot(root, { host: createNodeHost(), cache: new ParseCache() }).index;
+      const builds = await buildDatabaseModels(root, sourcesOf(index), { cacheDir });
       const got = Object.fromEntries(
         builds.map((b) => [
           b.source,

@@ -75,9 +75,9 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
     fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 
-  test('status: files applied without a failed statement, of all files (migrations and _post_apply)', () => {
-    assert.equal(build?.status, 'from migrations: 8/12 applied');
-    assert.deepEqual(build?.model?.origin, { kind: 'migrations', applied: 8, total: 12, failedStatements: 3 });
+  test('status: files applied without a failed statement, of all files (migrations and _post_apply); the failed statements as causes and consequences', () => {
+    assert.equal(build?.status, 'from migrations: 8/12 applied; 4 statements failed, 2 more because of them');
+    assert.deepEqual(build?.model?.origin, { kind: 'migrations', applied: 8, total: 12, failedStatements: 6 });
     assert.equal(info?.cached, false);
     assert.ok((info?.stats?.peakRssKb ?? 0) > 0);
   });
@@ -122,19 +122,13 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
     ]);
   });
 
-  test("each failed statement is a finding on its exact text, with Postgres's error; missing extensions are one finding", () => {
+  test("each failed statement that is a cause is a finding on its exact text, with Postgres's error; missing extensions are one finding, with the statements that failed for want of them", () => {
     assert.deepEqual(describeFindings(dir, build), [
       [
         'migration-statement-failed',
         'default/1700000000001_mixed/up.sql',
         'INSERT INTO missing_table VALUES (1)',
         'This statement failed when the migrations were applied to the embedded Postgres: relation "missing_table" does not exist.',
-      ],
-      [
-        'migration-statement-failed',
-        'default/1700000000002_geo/up.sql',
-        'CREATE TABLE place (id int, geom geometry(Point, 4326))',
-        'This statement failed when the migrations were applied to the embedded Postgres: type "geometry" does not exist.',
       ],
       [
         'migration-statement-failed',
@@ -146,18 +140,23 @@ describe('building a model from migrations in the embedded Postgres (real PGlite
         'migration-extension-unavailable',
         'default/1700000000004_ts/up.sql',
         "SELECT create_hypertable('metrics', 'time', migrate_data => true)",
-        "The migrations of source default use the extensions timescaledb, postgis and vector, which the embedded Postgres does not have: timescaledb's functions (create_hypertable and the like) were run as no-ops; the statements that need postgis or vector failed, and what they name is never reported as missing. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>).",
+        "The migrations of source default use the extensions timescaledb, postgis and vector, which the embedded Postgres does not have: timescaledb's functions (create_hypertable and the like) were run as no-ops; what postgis or vector would make is missing, and what the statements that need it name is never reported as missing. 2 later statements failed because of them. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>).",
       ],
     ]);
     const extension = build?.findings.find((f) => f.code === 'migration-extension-unavailable');
     assert.equal(extension?.severity, 'info');
     assert.deepEqual(
-      extension?.related?.map((r) => r.message),
-      ['needs postgis', 'needs vector'],
+      extension?.related?.map((r) => `${path.basename(path.dirname(r.file))}: ${r.message}`),
+      [
+        '1700000000002_geo: needs postgis',
+        '1700000000003_geo2: needs vector',
+        '1700000000002_geo: needs postgis: type "geometry" does not exist',
+        '1700000000003_geo2: needs postgis: extension "postgis" is not available',
+      ],
     );
     assert.deepEqual(
       build?.findings.filter((f) => f.code === 'migration-statement-failed').map((f) => f.severity),
-      ['warning', 'warning', 'warning'],
+      ['warning', 'warning'],
     );
   });
 
@@ -296,5 +295,70 @@ describe('the saved fresh database', () => {
     assert.deepEqual(Object.keys(second[0]!.model!.relations), ['public.b']);
     assert.notEqual(fs.readFileSync(file, 'utf8').slice(0, 14), 'not a database', 'the unusable one was replaced');
     fs.rmSync(cacheDir, { recursive: true, force: true });
+  });
+});
+
+describe("a platform's schemas (nhost auth and storage) laid before the migrations", () => {
+  test('the project tracks auth.users and its migrations only reference it: every statement applies, the platform tables are there with their columns, and their schemas are not judged', async () => {
+    const dir = writeTempProject(
+      {
+        'metadata/version.yaml': 'version: 3\n',
+        'migrations/default/1_init/up.sql': [
+          'CREATE SCHEMA IF NOT EXISTS auth;',
+          'CREATE TABLE public.todo (id int PRIMARY KEY, user_id uuid NOT NULL REFERENCES auth.users (id), file_id uuid REFERENCES storage.files (id));',
+          "INSERT INTO storage.buckets (id, max_upload_file_size) VALUES ('avatars', 1000);",
+          '',
+        ].join('\n'),
+      },
+      'gem-db-nhost-',
+    );
+    const [build] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres', tables: ['public.todo', 'auth.users'] }], {
+      cache: false,
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(build?.status, 'from migrations: 1/1 applied');
+    assert.deepEqual(build?.findings, []);
+    assert.deepEqual(build?.model?.externalSchemas, ['auth', 'storage']);
+    const users = build?.model?.relations['auth.users'];
+    assert.deepEqual(
+      users?.columns.slice(0, 9).map((c) => `${c.name} ${c.type}${c.nullable ? '' : ' not null'}`),
+      [
+        'id uuid not null',
+        'created_at timestamp with time zone not null',
+        'updated_at timestamp with time zone not null',
+        'last_seen timestamp with time zone',
+        'disabled boolean not null',
+        'display_name text not null',
+        'avatar_url text not null',
+        'locale character varying(2) not null',
+        'email auth.email',
+      ],
+    );
+    assert.deepEqual(users?.uniques, [['email'], ['phone_number']]);
+    assert.deepEqual(
+      Object.keys(build?.model?.relations ?? {}).filter((k) => !k.startsWith('public.')),
+      [
+        'auth.provider_requests',
+        'auth.providers',
+        'auth.refresh_token_types',
+        'auth.refresh_tokens',
+        'auth.roles',
+        'auth.user_providers',
+        'auth.user_roles',
+        'auth.user_security_keys',
+        'auth.users',
+        'storage.buckets',
+        'storage.files',
+        'storage.virus',
+      ],
+    );
+    assert.deepEqual(
+      build?.model?.relations['storage.files']?.foreignKeys.map((k) => `${k.columns.join()} -> ${k.refSchema}.${k.refTable}(${k.refColumns.join()})`),
+      ['bucket_id -> storage.buckets(id)', 'uploaded_by_user_id -> auth.users(id)'],
+    );
+    assert.deepEqual(
+      build?.model?.relations['public.todo']?.foreignKeys.map((k) => `${k.columns.join()} -> ${k.refSchema}.${k.refTable}`),
+      ['file_id -> storage.files', 'user_id -> auth.users'],
+    );
   });
 });

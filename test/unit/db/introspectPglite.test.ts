@@ -79,6 +79,10 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
       primaryKey: ['id'],
       uniques: [['email']],
       foreignKeys: [],
+      constraints: [
+        { name: 'author_email_key', kind: 'unique', columns: ['email'] },
+        { name: 'author_pkey', kind: 'primary', columns: ['id'] },
+      ],
     });
   });
 

@@ -137,6 +137,11 @@ describe('buildSourceModels: URLs resolved, then the migrations entry point with
       `Source \`default\`: The database at ${where}/shop refused the password of user \`app\`. The URL comes from PG_DATABASE_URL (.env). The model comes from the migrations instead (mode auto).`,
     );
     assert.equal(auto[0]!.model!.origin.kind, 'migrations');
+    // The model is there after all: the failed connection is an info; without a fallback it stays a warning.
+    assert.deepEqual(
+      auto.map((b) => b.findings.map((f) => f.severity)),
+      [['info'], ['warning']],
+    );
     assert.equal(JSON.stringify(auto).includes('not-the-password'), false);
     const live = await buildSourceModels(root, sources, { mode: 'live', env: {} }, host, { cache: false });
     assert.deepEqual(

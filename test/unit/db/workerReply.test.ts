@@ -28,7 +28,7 @@ function done(relations: number): WorkerReply {
   } as unknown as DatabaseModel;
   return {
     type: 'done',
-    result: { model, findings: [], applied: 1, total: 1 },
+    result: { model, findings: [], applied: 1, total: 1, status: 'from migrations: 1/1 applied' },
     stats: { createMs: 1, applyMs: 2, cpuMs: 3, peakRssKb: 4, fromSavedDataDir: true },
   };
 }

@@ -61,6 +61,7 @@ select_permissions:
       filter:
         articles: {⟦author⟧: {articles: {⟦author⟧: {id: {_eq: X-Hasura-User-Id}}}}}
         author: {_eq: X-Hasura-User-Id}
+        articles_aggregate: {count: {predicate: {_gt: 0}, filter: {⟦author⟧: {id: {_eq: 1}}}}}
 `,
   };
 

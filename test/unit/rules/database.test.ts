@@ -112,7 +112,7 @@ describe('db-column-missing', () => {
       '`public.article` has no column `author` in the database the migrations build (named by the preset of the insert permission of role `user`).',
     );
   });
-  test('filter keys, through relationships (also one whose target only the foreign key tells) and _exists; relationship, computed-field and aggregate keys are not columns', () => {
+  test('filter keys, through relationships (also one whose target only the foreign key tells) and _exists; relationship, computed-field and aggregate keys are not columns, but the `arguments` and `filter` of an aggregate name columns of the array relationship table (one walker: project/boolExp.ts)', () => {
     assertMarked(
       'db-column-missing',
       {
@@ -146,7 +146,7 @@ select_permissions:
   - role: user
     permission:
       columns: [id]
-      filter: {articles_aggregate: {count: {predicate: {_gt: 0}}}, articles: {⟦titl⟧: {_eq: x}}}
+      filter: {articles_aggregate: {count: {predicate: {_gt: 0}, arguments: [⟦idd⟧], filter: {⟦tite⟧: {_eq: x}}}}, articles: {⟦titl⟧: {_eq: x}}}
 `),
       },
       { databases: db() },
@@ -191,6 +191,15 @@ event_triggers:
     assertMarked('db-column-missing', article('select_permissions:\n  - role: user\n    permission:\n      columns: [fresh]\n      filter: {}\n'), {
       databases: db({ uncertain: ['fresh'] }),
     });
+  });
+  test("a platform's table (nhost's storage.files, from its definition) has columns the definition does not vouch for: not reported; the same table outside a platform schema is", () => {
+    const files = (marked: boolean): Record<string, string> => ({
+      'databases/default/tables/tables.yaml': '- "!include public_author.yaml"\n- "!include public_article.yaml"\n- "!include storage_files.yaml"\n',
+      'databases/default/tables/storage_files.yaml': `table:\n  name: files\n  schema: storage\nselect_permissions:\n  - role: user\n    permission:\n      columns: [id, ${marked ? '⟦is_uploaded⟧' : 'is_uploaded'}]\n      filter: {}\n`,
+    });
+    const spec = { ...SPEC, schemas: ['public', 'storage'], relations: { ...SPEC.relations, 'storage.files': { columns: { id: 'uuid' }, pk: ['id'] } } };
+    assertMarked('db-column-missing', files(false), { databases: models({ ...dbModel(spec), externalSchemas: ['storage'] }) });
+    assertMarked('db-column-missing', files(true), { databases: models(dbModel(spec)) });
   });
 });
 

@@ -102,7 +102,7 @@ describe('engine versions', () => {
       const code = await runCli({
         argv,
         cwd: '/p',
-        isTty: false,
+        colorByDefault: false,
         host: memoryHost(files),
         schemas: loadSchemaSet,
         version: 'test',

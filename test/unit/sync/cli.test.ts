@@ -33,7 +33,7 @@ async function cli(cwd: string, argv: string[], extra: Partial<CliEnv> = {}): Pr
   const code = await runCli({
     argv,
     cwd: toCorePath(cwd),
-    isTty: false,
+    colorByDefault: false,
     host: createNodeHost(),
     schemas: loadSchemaSet,
     version: 'test',

@@ -1,5 +1,7 @@
 import { readTableRef } from '../project/index/tableRef';
-import type { At, Loc, QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
+import { walkPermissionBoolExp } from '../project/boolExp';
+import type { BoolExpTables } from '../project/boolExp';
+import type { At, Loc, QualifiedTable, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
 
 /** A place where the metadata names a column of a table. */
@@ -93,62 +95,16 @@ function remoteRelationshipRefs(table: TableFact, walk: Walk, at: At, via: strin
   }
 }
 
-/** How a boolean-expression walk finds its way: the table a relationship leads to, and that table's facts. */
-export interface BoolExpTables {
-  targetOf(table: TableFact, rel: RelationshipFact): QualifiedTable | undefined;
-  find(source: string, table: QualifiedTable): TableFact | undefined;
-}
-
-const BOOL_EXP_KEYS = ['filter', 'check'] as const;
-const MAX_DEPTH = 64;
-
 /**
  * The columns that permission boolean expressions (`filter`, `check`) name, each on the table the
- * expression is about at that point: relationships are followed to their tables, `_exists` to its
- * `_table`. A key that is a relationship, computed field or remote relationship of that table is
- * not a column; where the table is not tracked the walk stops.
+ * expression is about at that point (project/boolExp.ts: relationships followed to their tables,
+ * `_exists` to its `_table`, an aggregate to its array relationship's table).
  */
 export function boolExpColumnRefs(table: TableFact, walk: Walk, tables: BoolExpTables): ColumnRef[] {
   const out: ColumnRef[] = [];
   for (const perm of table.permissions) {
     const via = `the ${perm.kind} permission of role \`${perm.role.name}\``;
-    const permission = walk.get(perm.at, 'permission');
-    for (const key of BOOL_EXP_KEYS) walkBoolExp({ walk, tables, via, out }, walk.get(permission, key), table, 0);
+    walkPermissionBoolExp(table, perm, walk, tables, { column: (on, column, loc) => void out.push({ source: on.source, table: on.table, column, loc, via }) });
   }
   return out;
-}
-
-interface BoolExpWalk {
-  readonly walk: Walk;
-  readonly tables: BoolExpTables;
-  readonly via: string;
-  readonly out: ColumnRef[];
-}
-
-function walkBoolExp(w: BoolExpWalk, at: At, table: TableFact | undefined, depth: number): void {
-  if (!table || !at.node || depth > MAX_DEPTH) return;
-  for (const { key, keyLoc, value } of w.walk.entries(at)) {
-    if (key === '_and' || key === '_or') {
-      const items = w.walk.items(value);
-      for (const item of items.length > 0 ? items : [value]) walkBoolExp(w, item, table, depth + 1);
-    } else if (key === '_not') walkBoolExp(w, value, table, depth + 1);
-    else if (key === '_exists') {
-      const tableAt = w.walk.get(value, '_table');
-      const ref = tableAt.node ? readTableRef(w.walk, tableAt) : undefined;
-      if (ref) walkBoolExp(w, w.walk.get(value, '_where'), w.tables.find(table.source, ref), depth + 1);
-    } else if (!key.startsWith('_')) {
-      const rel = table.relationships.find((r) => r.name.name === key);
-      if (rel) {
-        const target = rel.kind === 'object' || rel.kind === 'array' ? w.tables.targetOf(table, rel) : undefined;
-        if (target) walkBoolExp(w, value, w.tables.find(table.source, target), depth + 1);
-      } else if (!isAggregate(table, key)) {
-        w.out.push({ source: table.source, table: table.table, column: key, loc: keyLoc, via: w.via });
-      }
-    }
-  }
-}
-
-/** `articles_aggregate`: an aggregate over an array relationship, not a column. */
-function isAggregate(table: TableFact, key: string): boolean {
-  return key.endsWith('_aggregate') && table.relationships.some((r) => r.kind === 'array' && `${r.name.name}_aggregate` === key);
 }

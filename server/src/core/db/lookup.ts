@@ -16,14 +16,15 @@ const UNKNOWN = { kind: 'unknown' } as const;
 /** Lookups over one source's model, with the sets they need built once. */
 export class ModelView {
   private readonly schemas: ReadonlySet<string>;
+  private readonly external: ReadonlySet<string>;
   private readonly uncertain: ReadonlySet<string>;
   private relationNames: readonly string[] | undefined;
   private functionNames: readonly string[] | undefined;
 
   constructor(readonly model: DatabaseModel) {
-    // Schemas the migrations use but never create (nhost's auth, storage) hold only stand-ins: not judged.
-    const external = new Set(model.externalSchemas ?? []);
-    this.schemas = new Set(model.schemas.filter((s) => !external.has(s)));
+    // Schemas the migrations use but never create (nhost's auth, storage) hold a platform's definition or stand-ins: not judged.
+    this.external = new Set(model.externalSchemas ?? []);
+    this.schemas = new Set(model.schemas.filter((s) => !this.external.has(s)));
     this.uncertain = new Set(model.uncertain);
   }
 
@@ -53,7 +54,8 @@ export class ModelView {
   column(relation: RelationModel, name: string): Judgement<RelationModel['columns'][number]> {
     const found = relation.columns.find((c) => c.name === name);
     if (found) return { kind: 'found', value: found };
-    if (this.uncertain.has(name.toLowerCase()) || this.uncertain.has(relation.name.toLowerCase())) return UNKNOWN;
+    // A platform's table may have columns its definition does not vouch for (a newer version's).
+    if (this.external.has(relation.schema) || this.uncertain.has(name.toLowerCase()) || this.uncertain.has(relation.name.toLowerCase())) return UNKNOWN;
     return missing(
       closest(
         name,

@@ -3,6 +3,8 @@ import type { Finding } from '../diagnostics';
 import type { DirEntry, FileSystemHost } from '../host';
 import { scalarSourceMap } from '../parse/scalarSourceMap';
 import { basename, dirname, join, relative, resolve } from '../util/paths';
+import { detectPlatform } from './platforms';
+import type { Platform } from './platforms';
 import { splitSql } from './sql/split';
 
 /**
@@ -54,11 +56,15 @@ export interface SourceMigrations {
   readonly files: readonly MigrationFile[];
   /** Migration files that could not be read (`migration-file-unreadable`). */
   readonly findings: readonly Finding[];
+  /** The platform whose schemas are laid before the migrations (core/db/platforms.ts), when there is one. */
+  readonly platform?: Platform;
 }
 
 export interface SourceRef {
   readonly name: string;
   readonly kind: string;
+  /** The tables the metadata tracks in this source (`schema.name`), when known: evidence of a platform's schemas. */
+  readonly tables?: readonly string[];
 }
 
 const MAX_CONFIG_LEVELS = 3;
@@ -113,7 +119,15 @@ export function findMigrations(metadataDir: string, sources: readonly SourceRef[
     }
     if (layout !== 'none' && source.name === flatOwner && entries.some((e) => e.isDirectory && e.name === POST_APPLY))
       plainSql(reader, join(dir, POST_APPLY), new Set(), 'post-apply');
-    return { source: source.name, kind: source.kind, postgres, layout, dir, files: layout === 'none' ? [] : reader.files, findings: reader.findings };
+    const files = layout === 'none' ? [] : reader.files;
+    const platform =
+      postgres && files.length > 0
+        ? detectPlatform(
+            { metadataDir, owner: source.name === flatOwner, texts: files.map((f) => f.text), ...(source.tables ? { tables: source.tables } : {}) },
+            host,
+          )
+        : undefined;
+    return { source: source.name, kind: source.kind, postgres, layout, dir, files, findings: reader.findings, ...(platform ? { platform } : {}) };
   });
 }
 

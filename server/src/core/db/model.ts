@@ -110,6 +110,7 @@ export interface EnumTypeModel {
 
 /** How a model was built: shown in the status bar and in messages. */
 export type ModelOrigin =
+  /** `failedStatements`: every statement that failed (causes, their consequences, what a missing extension would have run). */
   | { readonly kind: 'migrations'; readonly applied: number; readonly total: number; readonly failedStatements: number }
   | { readonly kind: 'live'; readonly host: string; readonly database: string };
 

@@ -2,7 +2,7 @@ import { foreignKeyUsing, sameSet } from '../project/index/foreignKeyUsing';
 import { tableKey } from '../project/index/tableRef';
 import type { ProjectIndex, QualifiedTable, RelationshipFact, TableFact } from '../project/index/types';
 import type { Walk } from '../project/index/walk';
-import type { BoolExpTables } from './columnRefs';
+import type { BoolExpTables } from '../project/boolExp';
 import { ModelView } from './lookup';
 import type { DatabaseModel, DatabaseModels } from './model';
 

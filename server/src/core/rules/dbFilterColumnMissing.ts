@@ -1,5 +1,5 @@
 import { boolExpColumnRefs } from '../db/columnRefs';
-import type { BoolExpTables } from '../db/columnRefs';
+import type { BoolExpTables } from '../project/boolExp';
 import type { DatabaseModels } from '../db/model';
 import { boolExpTables, tableId } from '../db/views';
 import type { IndexTables } from '../db/views';

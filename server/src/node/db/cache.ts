@@ -13,13 +13,14 @@ import { markUsed } from '../cacheFolder';
  */
 
 /** Bump when the runner, the introspection or the model's shape changes: every cached build is then rebuilt. */
-const RUNNER_VERSION = 'graphql-metadata db model 3';
+const RUNNER_VERSION = 'graphql-metadata db model 5';
 
 export { cacheFolder } from '../cacheFolder';
 
 /** The content key of a source's migrations. */
 export function migrationsKey(migrations: SourceMigrations): string {
-  const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n`);
+  const platform = migrations.platform ? `${migrations.platform.name}:${migrations.platform.schemas.map((s) => s.schema).join(',')}` : '';
+  const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n${platform}\n`);
   for (const file of migrations.files) hash.update(`${file.phase}\t${file.file}\t${file.text.length}\n`).update(file.text).update('\n');
   return hash.digest('hex');
 }
@@ -36,7 +37,7 @@ interface Entry {
 
 /** A source's build from what the worker's migration run gave (the same whether read back from the cache or not). */
 export function migrationsBuild(source: string, result: ApplyResult): SourceBuild {
-  return { source, model: result.model, status: `from migrations: ${result.applied}/${result.total} applied`, findings: result.findings };
+  return { source, model: result.model, status: result.status, findings: result.findings };
 }
 
 /** The cached build of these migrations, when there is one with the same key (a damaged file is a miss). */

@@ -54,7 +54,7 @@ export interface BuildOptions {
 
 /** The sources of a root's databases.yaml, as the index has them. */
 export function sourcesOf(index: Pick<ProjectIndex, 'sources'>): SourceRef[] {
-  return index.sources.map((s) => ({ name: s.name.name, kind: s.kind }));
+  return index.sources.map((s) => ({ name: s.name.name, kind: s.kind, tables: s.tables.map((t) => t.key) }));
 }
 
 /** Builds the model of each source of the metadata folder `root` (a path), in the order given. */
@@ -103,7 +103,12 @@ const LIVE_FALLBACK = 'The model comes from the migrations instead (mode auto).'
 function withLiveFailure(live: SourceBuild, migrations: SourceBuild): SourceBuild {
   if (migrations.model === undefined) return { ...live, findings: [...live.findings, ...migrations.findings] };
   const why = live.status.replace(/^live: /, '');
-  const findings = live.findings.map((f) => ({ ...f, message: f.message.replace(LIVE_NO_MODEL, LIVE_FALLBACK) }));
+  // The model is there after all: the connection that failed is information, not a warning.
+  const findings = live.findings.map((f) => ({
+    ...f,
+    message: f.message.replace(LIVE_NO_MODEL, LIVE_FALLBACK),
+    ...(f.code === 'database-connection-failed' ? { severity: 'info' as const } : {}),
+  }));
   return { ...migrations, status: `live failed: ${why}; ${migrations.status}`, findings: [...findings, ...migrations.findings] };
 }
 
@@ -127,7 +132,12 @@ async function buildFromMigrations(
   const cached = useCache ? await readCachedBuild(folder, root, key, migrations.source) : undefined;
   if (cached !== undefined) return { build: withFileFindings(cached, migrations), info: { cached: true } };
   const outcome = await runEmbedded(
-    { source: migrations.source, files: migrations.files, ...(useCache ? { dataDirCache: folder, buildCache: { folder, root, key } } : {}) },
+    {
+      source: migrations.source,
+      files: migrations.files,
+      ...(migrations.platform ? { platform: migrations.platform } : {}),
+      ...(useCache ? { dataDirCache: folder, buildCache: { folder, root, key } } : {}),
+    },
     {
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.workerPath !== undefined ? { workerPath: options.workerPath } : {}),

@@ -1,5 +1,16 @@
-import { emptyOrigins, introspect, INTROSPECTION_SETUP, mentionedNames, recordOrigins, withOrigins } from '../../core';
-import type { DatabaseModel, Finding, MigrationFile, MigrationStatement, Origins } from '../../core';
+import {
+  causeFindings,
+  Causes,
+  emptyOrigins,
+  introspect,
+  INTROSPECTION_SETUP,
+  madeNames,
+  mentionedNames,
+  migrationsStatus,
+  recordOrigins,
+  withOrigins,
+} from '../../core';
+import type { Cause, DatabaseModel, Finding, MigrationFile, MigrationStatement, Origins, Platform } from '../../core';
 import { Healer } from './heal';
 
 /**
@@ -15,6 +26,8 @@ export interface SqlDatabase {
 export interface ApplyJob {
   readonly source: string;
   readonly files: readonly MigrationFile[];
+  /** A platform's schemas, laid before the migrations (core/db/platforms.ts). */
+  readonly platform?: Platform;
   /** A folder where the worker keeps a fresh database to start from (saves initdb's work on later runs). */
   readonly dataDirCache?: string;
   /**
@@ -26,6 +39,8 @@ export interface ApplyJob {
 
 export interface ApplyResult {
   readonly model: DatabaseModel;
+  /** `from migrations: 8/12 applied; 2 statements failed, 5 more because of them` (core/db/causes.ts migrationsStatus). */
+  readonly status: string;
   readonly findings: readonly Finding[];
   readonly applied: number;
   readonly total: number;
@@ -113,18 +128,17 @@ function firstTimescaleUse(files: readonly MigrationFile[]): { file: string; sta
   return undefined;
 }
 
-interface Failure {
-  readonly file: string;
-  readonly statement: MigrationStatement;
-  readonly error: string;
-}
-
 /** Applies the files in order (the extensions they create already loaded into `db`) and introspects. */
 export class MigrationRunner {
   private readonly origins: Origins = emptyOrigins();
-  private readonly failures: Failure[] = [];
-  /** Unavailable extensions by name, with the first statement that needed each. */
-  private readonly unavailable = new Map<string, { file: string; statement: MigrationStatement }>();
+  /** The failed statements, as causes and their consequences. */
+  private causes = new Causes();
+  /** Each name's first maker among the job's files (index), made when a failure first asks. */
+  private makers: Map<string, number> | undefined;
+  /** Unavailable extensions by name, with their cause. */
+  private readonly unavailable = new Map<string, Cause>();
+  /** Where timescaledb's functions were first called (they run as no-ops). */
+  private timescale: { file: string; statement: MigrationStatement } | undefined;
   /** What the statements that failed mention (the model cannot judge these names). */
   private readonly uncertain = new Set<string>();
   private stubs = false;
@@ -138,27 +152,36 @@ export class MigrationRunner {
 
   async run(job: ApplyJob): Promise<ApplyResult> {
     this.healer = new Healer(this.db, schemasCreated(job.files));
+    this.causes = new Causes((name, file) => this.laterMaker(job.files, name, file));
     await this.db.exec('CREATE EXTENSION IF NOT EXISTS pgcrypto');
+    // A platform's schemas (a definition that fails leaves the healer's stand-ins to cover what the migrations need).
+    for (const schema of job.platform?.schemas ?? []) await this.db.exec(schema.sql).catch(() => this.db.exec('ROLLBACK').catch(() => undefined));
     const timescale = firstTimescaleUse(job.files);
     if (timescale !== undefined) {
       await this.db.exec(TIMESCALE_STUBS);
       this.stubs = true;
-      this.unavailable.set('timescaledb', timescale);
+      this.timescale = timescale;
     }
     for (const file of job.files.filter((f) => f.phase === 'migrations')) await this.applyFile(file);
     await this.applyRetrying(job.files.filter((f) => f.phase === 'post-apply'));
     await this.db.exec(`SET search_path TO ${BASE_SEARCH_PATH}`);
     const model = await this.introspect(job);
-    return { model, findings: this.findings(job.source), applied: this.applied, total: job.files.length };
+    return {
+      model,
+      findings: this.findings(job.source),
+      applied: this.applied,
+      total: job.files.length,
+      status: migrationsStatus(this.applied, job.files.length, this.causes.list),
+    };
   }
 
   private async introspect(job: ApplyJob): Promise<DatabaseModel> {
-    const origin = { kind: 'migrations', applied: this.applied, total: job.files.length, failedStatements: this.failures.length } as const;
+    const origin = { kind: 'migrations', applied: this.applied, total: job.files.length, failedStatements: this.failedStatements() } as const;
     await this.db.exec('BEGIN');
     try {
       await this.db.exec(INTROSPECTION_SETUP);
       const model = await introspect(async (sql) => (await this.db.query(sql)).rows, job.source, origin);
-      const external = this.healer.externalSchemas;
+      const external = [...new Set([...this.healer.externalSchemas, ...(job.platform?.schemas ?? []).map((s) => s.schema)])].sort();
       return {
         ...withoutSchema(withOrigins(model, this.origins), STUB_SCHEMA),
         uncertain: [...this.uncertain].sort(),
@@ -222,12 +245,12 @@ export class MigrationRunner {
       }
       failed = true;
       for (const name of mentionedNames(statement.sql)) this.uncertain.add(name);
+      const failure = { file: file.file, statement, error };
       const extension = unavailableExtension(error, statement.sql);
-      if (extension !== undefined) {
-        if (!this.unavailable.has(extension)) this.unavailable.set(extension, { file: file.file, statement });
-      } else {
-        this.failures.push({ file: file.file, statement, error });
-      }
+      const known = extension !== undefined ? this.unavailable.get(extension) : undefined;
+      if (known !== undefined) known.consequences.push(failure);
+      else if (extension !== undefined) this.unavailable.set(extension, this.causes.extension(extension, failure));
+      else this.causes.add(failure);
     }
     if (!failed) this.applied++;
   }
@@ -252,45 +275,26 @@ export class MigrationRunner {
     recordOrigins(this.origins, { file: file.file, start: statement.start, end: statement.end, sql: statement.sql });
   }
 
-  private findings(source: string): Finding[] {
-    const findings: Finding[] = this.failures.map((f) => ({
-      code: 'migration-statement-failed',
-      severity: 'warning',
-      message: `This statement failed when the migrations were applied to the embedded Postgres: ${f.error}.`,
-      file: f.file,
-      span: { start: f.statement.start, end: f.statement.end },
-      data: { source, error: f.error },
-    }));
-    const missing = [...this.unavailable];
-    const first = missing[0];
-    if (first !== undefined) {
-      findings.push({
-        code: 'migration-extension-unavailable',
-        severity: 'info',
-        message: unavailableMessage(
-          source,
-          missing.map(([name]) => name),
-        ),
-        file: first[1].file,
-        span: { start: first[1].statement.start, end: first[1].statement.end },
-        related: missing
-          .slice(1)
-          .map(([name, at]) => ({ file: at.file, span: { start: at.statement.start, end: at.statement.end }, message: `needs ${name}` })),
-        data: { source, extensions: missing.map(([name]) => name) },
+  /** The file after `file` (in apply order) whose statements make `name`, if any. */
+  private laterMaker(files: readonly MigrationFile[], name: string, file: string): string | undefined {
+    if (this.makers === undefined) {
+      this.makers = new Map();
+      files.forEach((f, i) => {
+        for (const s of f.statements) for (const made of madeNames(s.sql)) if (!this.makers!.has(made)) this.makers!.set(made, i);
       });
     }
-    return findings;
+    const maker = this.makers.get(name);
+    const at = files.findIndex((f) => f.file === file);
+    return maker !== undefined && at >= 0 && maker > at ? files[maker]?.name : undefined;
   }
-}
 
-function unavailableMessage(source: string, names: readonly string[]): string {
-  const list = names.length === 1 ? `the extension ${names[0]}` : `the extensions ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const failed = names.filter((n) => n !== 'timescaledb');
-  const effects = [
-    ...(names.includes('timescaledb') ? ["timescaledb's functions (create_hypertable and the like) were run as no-ops"] : []),
-    ...(failed.length > 0 ? [`the statements that need ${failed.join(' or ')} failed, and what they name is never reported as missing`] : []),
-  ];
-  return `The migrations of source ${source} use ${list}, which the embedded Postgres does not have: ${effects.join('; ')}. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>).`;
+  private failedStatements(): number {
+    return this.causes.list.reduce((n, c) => n + 1 + c.consequences.length + (c.alike?.length ?? 0), 0);
+  }
+
+  private findings(source: string): Finding[] {
+    return causeFindings(source, this.causes.list, this.timescale);
+  }
 }
 
 /** The extension a failed statement needed and the embedded Postgres lacks, if that is why it failed. */

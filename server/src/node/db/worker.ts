@@ -60,7 +60,7 @@ const BASE_SQL = 'CREATE EXTENSION IF NOT EXISTS pgcrypto; CHECKPOINT';
 async function build(job: ApplyJob): Promise<WorkerReply> {
   const started = performance.now();
   const extensions: Record<string, Extension> = {};
-  for (const name of new Set(['pgcrypto', ...extensionsCreated(job.files)])) {
+  for (const name of new Set(['pgcrypto', ...(job.platform?.extensions ?? []), ...extensionsCreated(job.files)])) {
     const load = CONTRIB[name];
     if (load !== undefined) extensions[name.replace(/-/g, '_')] = await load();
   }

@@ -3,6 +3,7 @@ import type { ModelView } from '../../db/lookup';
 import type { ForeignKeyModel, RelationModel } from '../../db/model';
 import { viewOf } from '../../db/views';
 import { createRelationship } from '../../edits/createRelationship';
+import type { ArrRelUsing, ObjRelUsing } from '../../edits/operations';
 import { trackTablesChange, untrackedTables } from '../../edits/trackTables';
 import { foreignKeyUsing, sameSet } from '../../project/index/foreignKeyUsing';
 import { tableKey } from '../../project/index/tableRef';
@@ -59,7 +60,7 @@ function suggestedRelationships(result: RootResult, table: TableFact): QuickFix[
           table,
           'object',
           freeName(singular(fk.refTable), fk.columns, taken),
-          { foreign_key_constraint_on: fk.columns.length === 1 ? fk.columns[0] : [...fk.columns] },
+          { foreign_key_constraint_on: fk.columns.length === 1 ? fk.columns[0]! : [...fk.columns] },
           `${fk.columns.join(', ')} → ${fk.refSchema}.${fk.refTable}`,
         ),
       );
@@ -86,7 +87,7 @@ function relationshipFix(
   table: TableFact,
   kind: 'object' | 'array',
   name: string,
-  using: Record<string, unknown>,
+  using: ObjRelUsing | ArrRelUsing,
   what: string,
 ): QuickFix[] {
   const edit = createRelationship(kind)(result, { source: table.source, table: { schema: table.table.schema, name: table.table.name }, name, using });
