@@ -42,7 +42,7 @@ describe('language server with the database the migrations build', () => {
     );
     const ready = server.statuses.at(-1) as { state: string; roots: { databases?: unknown }[] };
     assert.equal(ready.state, 'ready');
-    assert.deepEqual(ready.roots[0]!.databases, [{ source: 'default', status: 'from migrations: 2/3 applied', model: true }]);
+    assert.deepEqual(ready.roots[0]!.databases, [{ source: 'default', status: 'from migrations: 2/3 applied; 1 statement failed', model: true }]);
   });
 
   test('hover on a column tells its type and comment; go to definition opens its definition in the migration', async () => {

@@ -8,7 +8,8 @@ export type ReadResult =
   | { readonly kind: 'missing' }
   | { readonly kind: 'directory' }
   | { readonly kind: 'binary'; readonly reason: string }
-  | { readonly kind: 'too-large'; readonly size: number; readonly limit: number }
+  /** `modified`: the file's modification time (ms), when the host knows it (a large migration is keyed by it, never read on the language server's thread). */
+  | { readonly kind: 'too-large'; readonly size: number; readonly limit: number; readonly modified?: number }
   | { readonly kind: 'error'; readonly message: string };
 
 export interface DirEntry {

@@ -31,7 +31,7 @@ export function createNodeHost(maxBytes = DEFAULT_MAX_FILE_BYTES): FileSystemHos
       try {
         const stat = fs.statSync(native);
         if (stat.isDirectory()) return { kind: 'directory' };
-        if (stat.size > maxBytes) return { kind: 'too-large', size: stat.size, limit: maxBytes };
+        if (stat.size > maxBytes) return { kind: 'too-large', size: stat.size, limit: maxBytes, modified: stat.mtimeMs };
         return decodeText(fs.readFileSync(native));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;

@@ -362,3 +362,39 @@ describe("a platform's schemas (nhost auth and storage) laid before the migratio
     );
   });
 });
+
+describe('SQL migrations larger than the 2 MiB the language server reads', () => {
+  test('a 5 MB data migration is applied (read by the database child, never sent in the job); one over 64 MiB is left out with a finding; a table named `last` is not timescaledb', async () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => `(${i}, 'row ${i} ${'x'.repeat(60)}')`);
+    const data = `INSERT INTO item (id, name) VALUES\n${rows.join(',\n')};\nCREATE TABLE after_data (id int REFERENCES item (id));\n`;
+    assert.ok(data.length > 4 * 1024 * 1024, `${data.length} bytes`);
+    const dir = writeTempProject(
+      {
+        'metadata/version.yaml': 'version: 3\n',
+        'migrations/default/1_init/up.sql': 'CREATE TABLE item (id int PRIMARY KEY, name text);\n',
+        'migrations/default/2_data/up.sql': data,
+        'migrations/default/4_after/up.sql': 'CREATE TABLE last (id int);\n',
+      },
+      'gem-db-large-',
+    );
+    // Over the limit: a sparse file of 65 MiB (its size is all that is read).
+    const huge = path.join(dir, 'migrations/default/3_huge/up.sql');
+    fs.mkdirSync(path.dirname(huge));
+    fs.writeFileSync(huge, '');
+    fs.truncateSync(huge, 65 * 1024 * 1024);
+    const [build] = await buildDatabaseModels(path.join(dir, 'metadata'), [{ name: 'default', kind: 'postgres' }], { cache: false });
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(build?.status, 'from migrations: 3/3 applied');
+    assert.deepEqual(Object.keys(build?.model?.relations ?? {}), ['public.after_data', 'public.item', 'public.last']);
+    assert.deepEqual(
+      build?.findings.map((f) => [f.code, path.basename(path.dirname(f.file)), f.message]),
+      [
+        [
+          'migration-file-unreadable',
+          '3_huge',
+          'This migration file could not be read (it is larger than 67108864 bytes), so the database model leaves it out.',
+        ],
+      ],
+    );
+  });
+});

@@ -121,3 +121,16 @@ describe('the job sent to the database child', () => {
     );
   });
 });
+
+describe('the job sent to the database child', () => {
+  test("a large file's text is not in it: the child reads it from disk (its size and time are what the parent knows)", () => {
+    const files = [
+      { file: '/p/migrations/1_a/up.sql', name: '1_a/up.sql', phase: 'migrations' as const, text: 'CREATE TABLE a (id int);' },
+      { file: '/p/migrations/2_b/up.sql', name: '2_b/up.sql', phase: 'migrations' as const, text: '', large: { size: 5_000_000, modified: 1 } },
+    ].map(migrationFile);
+    assert.deepEqual(wireJob({ source: 'default', files }).files, [
+      { file: '/p/migrations/1_a/up.sql', name: '1_a/up.sql', phase: 'migrations', text: 'CREATE TABLE a (id int);' },
+      { file: '/p/migrations/2_b/up.sql', name: '2_b/up.sql', phase: 'migrations', text: '', large: { size: 5_000_000, modified: 1 } },
+    ]);
+  });
+});

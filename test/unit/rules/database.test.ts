@@ -289,7 +289,7 @@ object_relationships:
 });
 
 describe('db-object-relationship-not-unique', () => {
-  test('a manual object relationship onto columns no key covers (a warning); onto the primary key it is fine', () => {
+  test('a manual object relationship onto columns no key covers (an info: the engine accepts it, the data may keep them unique); onto the primary key it is fine', () => {
     const result = assertMarked(
       'db-object-relationship-not-unique',
       author(`object_relationships:
@@ -306,7 +306,12 @@ describe('db-object-relationship-not-unique', () => {
 `),
       { databases: db() },
     );
-    assert.equal(result.findings.find((f) => f.code === 'db-object-relationship-not-unique')!.severity, 'warning');
+    const found = result.findings.find((f) => f.code === 'db-object-relationship-not-unique')!;
+    assert.equal(found.severity, 'info');
+    assert.equal(
+      found.message,
+      'No primary key or unique constraint of `public.article` covers (author_id) in the database the migrations build, so object relationship `latest_article` can match many rows and then returns one of them. If several rows can match, make it an array relationship; if they cannot, a unique constraint says so.',
+    );
   });
 });
 

@@ -38,8 +38,14 @@ export interface MigrationFile {
   readonly name: string;
   /** `migrations` in version order, then `post-apply` (applied after, retried when they fail out of order). */
   readonly phase: 'migrations' | 'post-apply';
-  /** The file's text (its hash keys the cache). */
+  /** The file's text (its hash keys the cache); empty for a `large` file. */
   readonly text: string;
+  /**
+   * A .sql file larger than the host reads (a data migration of tens of MB, up to MAX_SQL_BYTES):
+   * never read on the language server's thread; the database child reads it (node/db/protocol.ts),
+   * and its size and modification time key the cache.
+   */
+  readonly large?: { readonly size: number; readonly modified?: number };
   readonly statements: readonly MigrationStatement[];
 }
 
@@ -68,6 +74,8 @@ export interface SourceRef {
 }
 
 const MAX_CONFIG_LEVELS = 3;
+/** The largest .sql migration applied (the host's own limit, 2 MiB, protects the YAML parser; SQL data migrations run to tens of MB). */
+export const MAX_SQL_BYTES = 64 * 1024 * 1024;
 const VERSIONED = /^(\d+)_/;
 const POST_APPLY = '_post_apply';
 /** The files of versioned migrations, never plain SQL. */
@@ -149,6 +157,11 @@ class Reader {
 
   add(file: string, phase: MigrationFile['phase']): boolean {
     const read = this.host.readFile(file);
+    if (read.kind === 'too-large' && file.endsWith('.sql') && read.size <= MAX_SQL_BYTES) {
+      const large = { size: read.size, ...(read.modified !== undefined ? { modified: read.modified } : {}) };
+      this.files.push(migrationFile({ file, name: relative(this.root, file), phase, text: '', large }));
+      return true;
+    }
     if (read.kind !== 'text') {
       const why =
         read.kind === 'error'
@@ -156,7 +169,7 @@ class Reader {
           : read.kind === 'binary'
             ? read.reason
             : read.kind === 'too-large'
-              ? `it is larger than ${read.limit} bytes`
+              ? `it is larger than ${file.endsWith('.sql') ? MAX_SQL_BYTES : read.limit} bytes`
               : read.kind;
       this.findings.push({
         code: 'migration-file-unreadable',

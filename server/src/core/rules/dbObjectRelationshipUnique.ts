@@ -9,8 +9,10 @@ import { finding, tableRule } from './rule';
 /**
  * An object relationship whose remote side is not unique: a manual `column_mapping` onto columns
  * that no primary key or unique constraint covers, or `foreign_key_constraint_on: {table, columns}`
- * on columns of that table that are not unique. The engine builds it, and a query returns an
- * arbitrary one of the rows it matches.
+ * on columns of that table that are not unique. The engine builds it (no inconsistency), and a query
+ * returns an arbitrary one of the rows it matches: wrong only when the data has several rows for a
+ * key, which the model cannot see (the columns may be unique by the application's rule, or a view's).
+ * So an info, not a warning: a maintainer may mean it.
  */
 export const dbObjectRelationshipUnique = tableRule({
   codes: ['db-object-relationship-not-unique'],
@@ -26,8 +28,8 @@ export const dbObjectRelationshipUnique = tableRule({
       if (!side || !relation || (relation.kind !== 'table' && relation.kind !== 'partitioned_table') || !view.canJudge(side.table.schema, side.table.name))
         return [];
       if (!side.columns.every((c) => relation.columns.some((col) => col.name === c)) || isUnique(relation, side.columns)) return [];
-      const message = `No primary key or unique constraint of \`${tableKey(side.table)}\` covers (${side.columns.join(', ')}) in ${modelPlace(view.model)}, so object relationship \`${rel.name.name}\` can match many rows and returns one of them. Make it an array relationship, or add a unique constraint.`;
-      return [finding('db-object-relationship-not-unique', 'warning', message, side.loc, { data: { relationship: rel.name.name } })];
+      const message = `No primary key or unique constraint of \`${tableKey(side.table)}\` covers (${side.columns.join(', ')}) in ${modelPlace(view.model)}, so object relationship \`${rel.name.name}\` can match many rows and then returns one of them. If several rows can match, make it an array relationship; if they cannot, a unique constraint says so.`;
+      return [finding('db-object-relationship-not-unique', 'info', message, side.loc, { data: { relationship: rel.name.name } })];
     });
   },
 });

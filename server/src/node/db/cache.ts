@@ -21,7 +21,11 @@ export { cacheFolder } from '../cacheFolder';
 export function migrationsKey(migrations: SourceMigrations): string {
   const platform = migrations.platform ? `${migrations.platform.name}:${migrations.platform.schemas.map((s) => s.schema).join(',')}` : '';
   const hash = createHash('sha256').update(`${RUNNER_VERSION}\n${migrations.source}\n${migrations.kind}\n${migrations.dir}\n${platform}\n`);
-  for (const file of migrations.files) hash.update(`${file.phase}\t${file.file}\t${file.text.length}\n`).update(file.text).update('\n');
+  for (const file of migrations.files) {
+    // A large file is not read here (the database child reads it): its size and modification time stand for its text.
+    const large = file.large ? `\t${file.large.size}\t${file.large.modified ?? ''}` : '';
+    hash.update(`${file.phase}\t${file.file}\t${file.text.length}${large}\n`).update(file.text).update('\n');
+  }
   return hash.digest('hex');
 }
 

@@ -1,5 +1,8 @@
+import * as fs from 'node:fs';
+import { toNativePath } from '../../../../common/paths';
 import { migrationFile } from '../../core';
 import type { MigrationText, RelationModel } from '../../core';
+import { decodeText } from '../fsHost';
 import type { ApplyJob, ApplyResult } from './runner';
 
 /**
@@ -13,12 +16,24 @@ export type WireJob = Omit<ApplyJob, 'files'> & { readonly files: readonly Migra
 
 /** The job to send: each file's name, phase and text (its statements, if split here, stay here). */
 export function wireJob(job: ApplyJob): WireJob {
-  return { ...job, files: job.files.map(({ file, name, phase, text }) => ({ file, name, phase, text })) };
+  return { ...job, files: job.files.map(({ file, name, phase, text, large }) => ({ file, name, phase, text, ...(large ? { large } : {}) })) };
 }
 
-/** The job the child applies: statements split from each text when first read. */
+/**
+ * The job the child applies: statements split from each text when first read; a large file (not
+ * read by the language server) read here, from disk. One that cannot be read applies as empty.
+ */
 export function jobOf(wire: WireJob): ApplyJob {
-  return { ...wire, files: wire.files.map(migrationFile) };
+  return { ...wire, files: wire.files.map((f) => migrationFile(f.large ? { ...f, text: readLarge(f.file) } : f)) };
+}
+
+function readLarge(file: string): string {
+  try {
+    const read = decodeText(fs.readFileSync(toNativePath(file)));
+    return read.kind === 'text' ? read.text : '';
+  } catch {
+    return '';
+  }
 }
 
 export interface WorkerStats {

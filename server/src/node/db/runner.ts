@@ -51,8 +51,9 @@ const STUB_SCHEMA = '_gem_timescaledb_stub';
 const BASE_SEARCH_PATH = 'public';
 const MAX_HEALS_PER_STATEMENT = 8;
 
+/** timescaledb's functions; `first(...)` and `last(...)` only where a call can be (not `CREATE TABLE last (...)`, `INSERT INTO first (...)`). */
 const TIMESCALE_FUNCTIONS =
-  /\b(create_hypertable|add_retention_policy|remove_retention_policy|add_compression_policy|remove_compression_policy|set_chunk_time_interval|add_continuous_aggregate_policy|add_reorder_policy|add_dimension|drop_chunks|time_bucket|first|last)\s*\(/i;
+  /\b(create_hypertable|add_retention_policy|remove_retention_policy|add_compression_policy|remove_compression_policy|set_chunk_time_interval|add_continuous_aggregate_policy|add_reorder_policy|add_dimension|drop_chunks|time_bucket)\s*\(|(?<!\b(?:table|exists|into|update|from|join|view|only|references|on)\s+(?:\w+\s*\.\s*)?)\b(first|last)\s*\(/i;
 
 /** timescaledb's functions as no-ops taking the usual arguments, so the rest of a migration applies. */
 const TIMESCALE_STUBS = `CREATE SCHEMA ${STUB_SCHEMA};
