@@ -157,6 +157,30 @@ export interface TrackTablesParams {
 /** Client -> server: the change that tracks the tables (a table file each, and its include in tables.yaml), as editForOperation returns it. */
 export const trackTablesRequest = new RequestType<TrackTablesParams, EditForOperationResult, void>('graphqlMetadata/trackTables');
 
+/* ---- The GraphQL schema the engine would serve (Show GraphQL Schema for Role…) ---- */
+
+export interface GraphqlSchemaParams {
+  /** The metadata root; absent: the only one. */
+  readonly root?: string;
+  /** Absent: admin. */
+  readonly role?: string;
+}
+
+export type GraphqlSchemaResult =
+  | {
+      readonly ok: true;
+      readonly root: string;
+      readonly role: string;
+      /** The schema as SDL (graphql-js's printSchema), headed by comments naming what could not be known offline. */
+      readonly sdl: string;
+      /** Every role the metadata names (admin first), for the picker. */
+      readonly roles: readonly string[];
+    }
+  | { readonly ok: false; readonly error: string; readonly roles?: readonly string[] };
+
+/** Client -> server: the schema the engine would serve to a role, generated from the metadata and the database models. */
+export const graphqlSchemaRequest = new RequestType<GraphqlSchemaParams, GraphqlSchemaResult, void>('graphqlMetadata/graphqlSchema');
+
 /* ---- Sync with the engine (Export From Server, Apply To Server, Diff With Server, Show Inconsistencies) ---- */
 
 /** A diagnostic-like entry with its place in a local file (0-based line and character). */

@@ -1,6 +1,6 @@
 // Bundles the shipped entry points with esbuild. `tsc -b` type-checks separately.
 import * as esbuild from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { generateValidators } from './gen-validators.mjs';
@@ -62,7 +62,11 @@ const entries = [
   // dependency: it finds its wasm, data and extension bundles next to its own files.
   // The CLI's parse workers (server/src/node/parallel/worker.ts), started by dist/cli.js for large projects.
   { entryPoints: ['server/src/node/parallel/worker.ts'], outfile: 'dist/parseWorker.bundle.js', ...CACHED },
-  { entryPoints: ['server/src/node/db/worker.ts'], outfile: 'dist/dbWorker.js', external: ['@electric-sql/pglite', '@electric-sql/pglite/*'] },
+  {
+    entryPoints: ['server/src/node/db/worker.ts'],
+    outfile: 'dist/dbWorker.js',
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
+  },
 ];
 
 // The schema validators as code, bundled with ajv's small runtime helpers.
@@ -82,4 +86,18 @@ for (const entry of entries.filter((e) => e.stdin || existsSync(e.entryPoints[0]
   } else {
     await esbuild.build(options);
   }
+}
+
+// pgvector's extension bundle for PGlite, beside dist/dbWorker.js (its package is a devDependency: it
+// pins an older PGlite as a peer, which npm would install for every user, and vsce refuses).
+const vectorPackage = (() => {
+  try {
+    return dirname(require.resolve('@electric-sql/pglite-pgvector'));
+  } catch {
+    return undefined;
+  }
+})();
+if (vectorPackage !== undefined && existsSync(`${vectorPackage}/vector.tar.gz`)) {
+  mkdirSync('dist', { recursive: true });
+  copyFileSync(`${vectorPackage}/vector.tar.gz`, 'dist/pglite-vector.tar.gz');
 }

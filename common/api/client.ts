@@ -144,6 +144,7 @@ function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(body) as unknown };
   } catch {
+    // Silent: {ok: false} is the answer: the caller reports a body that is not JSON (notJsonError).
     return { ok: false };
   }
 }

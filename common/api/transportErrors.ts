@@ -27,6 +27,7 @@ function resolve(location: string, base: string): string {
   try {
     return new URL(location, base).href;
   } catch {
+    // Silent: not a URL relative to the request's: shown as the server sent it.
     return location;
   }
 }

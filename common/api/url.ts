@@ -39,6 +39,7 @@ export function displayUrl(url: string): string {
     const u = new URL(url);
     return `${u.origin}${u.pathname}`;
   } catch {
+    // Silent: not a URL: shown cut short, as text.
     return url.slice(0, 200);
   }
 }
@@ -47,6 +48,7 @@ export function sameOrigin(a: URL | string, b: URL | string): boolean {
   try {
     return new URL(a).origin === new URL(b).origin;
   } catch {
+    // Silent: a string that is not a URL is no origin.
     return false;
   }
 }

@@ -25,20 +25,25 @@ export { OverlayHost } from '../../server/src/lsp/overlayHost';
 export { MetadataWorkspace } from '../../server/src/lsp/workspace';
 `;
 
-export async function loadCore() {
-  const dir = path.join(os.tmpdir(), 'graphql-metadata-bench', 'core-bundle');
-  mkdirSync(dir, { recursive: true });
-  const outfile = path.join(dir, 'core.js');
+/** `entry` (TypeScript exporting from the sources, paths relative to scripts/bench) bundled into `outfile`. */
+export async function bundleEntry(entry, outfile, options = {}) {
   await esbuild.build({
-    stdin: { contents: ENTRY, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: 'bench-core.ts' },
+    stdin: { contents: entry, resolveDir: path.join(REPO, 'scripts/bench'), loader: 'ts', sourcefile: path.basename(outfile, '.js') + '.ts' },
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     outfile,
-    sourcemap: true,
     logLevel: 'warning',
+    ...options,
   });
+}
+
+export async function loadCore() {
+  const dir = path.join(os.tmpdir(), 'graphql-metadata-bench', 'core-bundle');
+  mkdirSync(dir, { recursive: true });
+  const outfile = path.join(dir, 'core.js');
+  await bundleEntry(ENTRY, outfile, { sourcemap: true });
   // The build-time validators, found next to the bundle as in dist/.
   if (existsSync(path.join(REPO, 'dist/validators.js'))) copyFileSync(path.join(REPO, 'dist/validators.js'), path.join(dir, 'validators.js'));
   return createRequire(outfile)(outfile);

@@ -27,6 +27,7 @@ import {
   trackTablesRequest,
   untrackedTablesRequest,
   engineFindingsRequest,
+  graphqlSchemaRequest,
   listRootsRequest,
   localMetadataRequest,
   planExportRequest,
@@ -35,9 +36,10 @@ import {
 } from '../../common/protocol';
 import type { RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { StatusParams } from '../../common/protocol';
-import { SchemaIndex, SchemaValidator } from './core';
+import { LATEST_V2, SchemaIndex, SchemaValidator } from './core';
 import { CachingHost } from './lsp/cachingHost';
 import { createCommandHandlers } from './lsp/commands';
+import { describeError } from './lsp/failures';
 import { createGuard } from './lsp/guard';
 import { FEATURE_CAPABILITIES } from './lsp/features/capabilities';
 import { onCodeAction } from './lsp/features/codeActions';
@@ -50,7 +52,9 @@ import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
 import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
-import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readSeverity } from './lsp/settings';
+import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readNamingConvention, readSeverity } from './lsp/settings';
+import { graphqlSchemaFor } from './lsp/graphqlSchema';
+import type { SchemaSettings } from './lsp/graphqlSchema';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
 import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
@@ -139,6 +143,8 @@ connection.onInitialized(() => {
 
 /** `graphqlMetadata.cache.maxSizeMB` as last read (undefined: GRAPHQL_METADATA_CACHE_MAX_MB, else the default). */
 let cacheMaxMb: unknown;
+/** The GraphQL schema's settings (engine version, naming convention), read with the others. */
+let schemaSettings: SchemaSettings = { engineVersion: LATEST_V2, namingConvention: 'hasura-default' };
 
 /** The cache folder back within its bound, after what writes to it: a model build, the start-up's parse store. */
 function keepCacheBounded(): void {
@@ -154,7 +160,8 @@ async function refreshSettings(): Promise<void> {
   if (clientCan.configuration) {
     try {
       settings = await connection.workspace.getConfiguration('graphqlMetadata');
-    } catch {
+    } catch (error) {
+      connection.console.warn(`Reading the graphqlMetadata settings failed (${describeError(error)}): the defaults apply.`);
       settings = undefined;
     }
   }
@@ -166,6 +173,7 @@ async function refreshSettings(): Promise<void> {
   if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   reportedProblems = text;
   workspace.setEngineVersion(readEngineVersion(settings));
+  schemaSettings = { engineVersion: readEngineVersion(settings), namingConvention: readNamingConvention(settings) };
   cacheMaxMb = readCacheMaxMb(settings);
   workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));
 }
@@ -218,6 +226,7 @@ onRequest(trackTablesRequest, (params) => commands.trackTables(params));
 onRequest(localMetadataRequest, (params) => sync.localMetadata(params));
 onRequest(planExportRequest, (params) => sync.planExport(params));
 onRequest(engineFindingsRequest, (params) => sync.engineFindings(params));
+onRequest(graphqlSchemaRequest, (params) => graphqlSchemaFor(params, workspace.rootPaths, (root) => workspace.result(root), schemaSettings));
 
 connection.onDefinition(guard('textDocument/definition', (params: DefinitionParams) => onDefinition(features, params)));
 connection.onReferences(guard('textDocument/references', (params: ReferenceParams) => onReferences(features, params)));

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { buildSchema } from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
 import { copyFixture, ServerUnderTest } from './harness';
 
 const ARTICLE = 'metadata/databases/default/tables/public_article.yaml';
@@ -103,6 +105,49 @@ describe('language server with the database the migrations build', () => {
       ok: false,
       error: `${dir} is not a metadata root of this workspace.`,
     });
+  });
+
+  test('graphqlMetadata/graphqlSchema: the schema a role sees, from the metadata and the model, following an open document', async () => {
+    const root = path.join(dir, 'metadata');
+    type Schema = { ok: true; root: string; role: string; sdl: string; roles: string[] } | { ok: false; error: string; roles?: string[] };
+    const schemaOf = (role?: string): Promise<Schema> => server.connection.sendRequest('graphqlMetadata/graphqlSchema', { root, ...(role ? { role } : {}) });
+    const fields = (sdl: string, type: string): string[] => Object.keys((buildSchema(sdl).getType(type) as GraphQLObjectType).getFields());
+
+    const user = await schemaOf('user');
+    assert.ok(user.ok, JSON.stringify(user));
+    assert.deepEqual([user.role, user.root, user.roles], ['user', root, ['admin', 'editor', 'user']]);
+    // The permission's `update_at` is no column of the model (a migration renamed it): the role sees the three others.
+    assert.deepEqual(fields(user.sdl, 'query_root'), ['article', 'article_by_pk', 'author', 'author_by_pk']);
+    assert.deepEqual(fields(user.sdl, 'article'), ['author', 'author_id', 'id', 'title']);
+    assert.equal(buildSchema(user.sdl).getMutationType(), undefined, 'no insert, update or delete permission: no mutation root');
+    const admin = await schemaOf();
+    assert.ok(admin.ok);
+    assert.deepEqual(fields(admin.sdl, 'article'), ['author', 'author_id', 'id', 'title', 'updated_at']);
+    assert.deepEqual(await schemaOf('nobody'), {
+      ok: false,
+      error: "unknown role nobody: the metadata's roles are admin, editor, user",
+      roles: ['admin', 'editor', 'user'],
+    });
+
+    // An open document's text is what the schema is made from: the author's `name` column taken out of the permission.
+    const before = await schemaOf('user');
+    assert.ok(before.ok);
+    assert.deepEqual(fields(before.sdl, 'author'), ['articles', 'id', 'name']);
+    const authorFile = 'metadata/databases/default/tables/public_author.yaml';
+    const uri = server.uri(authorFile);
+    const text = fs.readFileSync(path.join(dir, authorFile), 'utf8');
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+    await server.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: text.replace('        - name\n', '') }],
+    });
+    // The client asks again after each ready (the request starts no check of its own).
+    const seen = server.statuses.length;
+    await server.until(() => server.statuses.slice(seen).some((st) => (st as { state: string }).state === 'ready'), 'the ready after the edit');
+    const edited = await schemaOf('user');
+    assert.ok(edited.ok);
+    assert.deepEqual(fields(edited.sdl, 'author'), ['articles', 'id']);
+    await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 
   test('a migration changed on disk builds the model again: the finding goes', async () => {

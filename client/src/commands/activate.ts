@@ -6,6 +6,7 @@ import type { MetadataStatusBar } from '../statusBar';
 import { EngineStatusBar } from '../statusBar';
 import { EngineConnections } from './connection';
 import { ConfigView } from './configView';
+import { SchemaView } from './schemaView';
 import type { CommandContext } from './context';
 import { registerCommands } from './index';
 import { CommandLog } from './logger';
@@ -32,6 +33,7 @@ export function activateCommands(
   const log = new CommandLog((level, line) => output[level](line));
   const serverBar = new EngineStatusBar();
   const configView = new ConfigView();
+  const schemaView = new SchemaView(client);
   const engineFiles = new EngineFiles();
   const ran = new vscode.EventEmitter<CommandOutcome>();
   const ctx: CommandContext = {
@@ -39,6 +41,7 @@ export function activateCommands(
     connections: new EngineConnections(context.secrets, log),
     log,
     configView,
+    schemaView,
     engineFiles,
     workspaceState: context.workspaceState,
     showEngine: (state) => serverBar.update(state),
@@ -49,6 +52,7 @@ export function activateCommands(
   context.subscriptions.push(
     serverBar,
     configView,
+    schemaView,
     engineFiles,
     ran,
     ...registerCommands(ctx, (outcome) => ran.fire(outcome)),
@@ -61,6 +65,8 @@ export function activateCommands(
     statusBar.onDidChange((params) => {
       void vscode.commands.executeCommand('setContext', 'graphqlMetadata.hasRoots', params.roots.length > 0);
       void vscode.commands.executeCommand('setContext', 'graphqlMetadata.hasDatabaseModel', hasDatabaseModel(params));
+      // Each check (an edit, a database model built) may change the schema the open documents show.
+      if (params.state === 'ready') schemaView.refresh();
     }),
   );
   return { serverBar, log, onDidRunCommand: ran.event, connect };

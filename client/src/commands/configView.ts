@@ -11,8 +11,9 @@ const CONFIG_SCHEME = 'graphql-metadata-config';
 export class ConfigView implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(CONFIG_SCHEME, this);
   readonly onDidChange = this.changed.event;
+  // Registered after onDidChange exists: VS Code subscribes to it only if it is there at registration.
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(CONFIG_SCHEME, this);
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? '';

@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { EngineConnections } from './connection';
 import type { ConfigView } from './configView';
+import type { SchemaView } from './schemaView';
 import type { CommandLog } from './logger';
 import type { CommandOutcome } from './outcome';
 import type { EngineFiles } from './engineFiles';
@@ -13,6 +14,8 @@ export interface CommandContext {
   readonly connections: EngineConnections;
   readonly log: CommandLog;
   readonly configView: ConfigView;
+  /** The read-only documents of Show GraphQL Schema for Role…. */
+  readonly schemaView: SchemaView;
   /** The server's side of the sync diffs. */
   readonly engineFiles: EngineFiles;
   /** Per-workspace memory (the resource version of each folder's last export). */

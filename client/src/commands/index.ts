@@ -12,6 +12,7 @@ import { createRelationship, dropRelationship, renameRelationship, setRelationsh
 import { addInheritedRole, dropInheritedRole } from './roles';
 import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
 import { addSource, dropSource, renameSource } from './sources';
+import { showGraphqlSchema } from './showSchema';
 import { trackTables } from './trackTables';
 import { refuseUntrusted } from './trust';
 import { applyToServer } from './sync/applyToServer';
@@ -40,10 +41,11 @@ export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
   'graphqlMetadata.reloadMetadata': reloadServerMetadata,
   'graphqlMetadata.showInconsistencies': showInconsistencies,
   'graphqlMetadata.trackTables': trackTables,
+  'graphqlMetadata.showGraphqlSchema': showGraphqlSchema,
 };
 
 /** Commands that only edit local files (like a quick fix): they run in Restricted Mode too. */
-const LOCAL_ONLY = new Set(['graphqlMetadata.trackTables']);
+const LOCAL_ONLY = new Set(['graphqlMetadata.trackTables', 'graphqlMetadata.showGraphqlSchema']);
 
 /** Registers every command; each run's outcome goes to `finished` and is the command's return value. */
 export function registerCommands(ctx: CommandContext, finished: (outcome: CommandOutcome) => void): vscode.Disposable[] {

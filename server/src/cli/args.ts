@@ -6,8 +6,17 @@
  */
 import type { Dialect } from '../../../common/api/types';
 import { CACHE_MAX_MB_ENV } from '../node/cacheFolder';
-import { DATABASE_MODES, parseEngineVersion, redactPasswords, SEVERITY_SETTINGS } from '../core';
-import type { DatabaseMode, EngineVersion, Severity } from '../core';
+import {
+  DATABASE_MODES,
+  isNamingConvention,
+  NAMING_CONVENTIONS,
+  parseEngineVersion,
+  redactPasswords,
+  SEVERITY_SETTINGS,
+  sourceConnections,
+  sourceForBareUrl,
+} from '../core';
+import type { DatabaseMode, EngineVersion, ExplicitUrls, NamingConvention, Severity, SourceFact } from '../core';
 
 export interface CheckArgs {
   readonly command: 'check';
@@ -47,6 +56,21 @@ export interface EngineArgs {
   readonly resourceVersion: number | undefined;
 }
 
+/** `schema`: the GraphQL schema the engine would serve to a role (cli/schema.ts). */
+export interface SchemaArgs {
+  readonly command: 'schema';
+  readonly dir: string;
+  readonly role: string;
+  readonly format: 'sdl' | 'introspection';
+  readonly outputFile: string | undefined;
+  /** --naming-convention, else the engine's HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION in the environment. */
+  readonly namingConvention: NamingConvention | undefined;
+  readonly engineVersion: EngineVersion | undefined;
+  readonly database: DatabaseArg;
+  /** --remote-schema NAME=FILE: the SDL file of each remote schema, by name. */
+  readonly remoteSchemas: Readonly<Record<string, string>>;
+}
+
 /** `cache`: print where the cache is and its size, or empty it. */
 export interface CacheArgs {
   readonly command: 'cache';
@@ -55,7 +79,7 @@ export interface CacheArgs {
 }
 
 export type ParsedArgs =
-  CheckArgs | EngineArgs | CacheArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
+  CheckArgs | EngineArgs | SchemaArgs | CacheArgs | { readonly command: 'help' | 'version' } | { readonly command: 'error'; readonly message: string };
 
 /** The only way to give the admin secret: flags end up in shell history and process lists. */
 export const ADMIN_SECRET_ENV = 'GRAPHQL_METADATA_ADMIN_SECRET';
@@ -123,6 +147,33 @@ type CheckState = Colored & {
   jobs: number | undefined;
 };
 
+type DatabaseState = Colored & { database: { mode: DatabaseMode; urls: Record<string, string>; bareUrl: string | undefined } };
+
+/** `--database`: check and schema. */
+const DATABASE: OptionSpec<DatabaseState> = {
+  names: ['--database'],
+  value: 'MODE|URL',
+  help: [
+    "where each source's database model comes from (default: auto):",
+    "auto: a live database when a URL is configured (databases.yaml's",
+    '  database_url, its from_env variable set in the environment or',
+    "  the project's .env), else the project's migrations, else none",
+    'migrations, live, off: only that',
+    'postgres://...: this database for the default (or only) source',
+    'SOURCE=postgres://...: this database for SOURCE (repeatable)',
+    'A live database is only read (a READ ONLY transaction).',
+  ],
+  set: (s, v) => databaseFlag(v, s.database),
+};
+
+/** `--engine-version`: check and schema. */
+const ENGINE_VERSION: OptionSpec<Colored & { engineVersion: EngineVersion | undefined }> = {
+  names: ['--engine-version'],
+  value: 'VERSION',
+  help: ['the engine the metadata targets, e.g. v2.37 (default: the latest v2)'],
+  set: (s, v) => ((s.engineVersion = parseEngineVersion(v)) === undefined ? '--engine-version takes a version such as v2.39 or 2.36.6, or latest.' : undefined),
+};
+
 const CHECK_OPTIONS: readonly OptionSpec<CheckState>[] = [
   {
     names: ['--format', '-f'],
@@ -154,28 +205,8 @@ const CHECK_OPTIONS: readonly OptionSpec<CheckState>[] = [
       return undefined;
     },
   },
-  {
-    names: ['--database'],
-    value: 'MODE|URL',
-    help: [
-      "where each source's database model comes from (default: auto):",
-      "auto: a live database when a URL is configured (databases.yaml's",
-      '  database_url, its from_env variable set in the environment or',
-      "  the project's .env), else the project's migrations, else none",
-      'migrations, live, off: only that',
-      'postgres://...: this database for the default (or only) source',
-      'SOURCE=postgres://...: this database for SOURCE (repeatable)',
-      'A live database is only read (a READ ONLY transaction).',
-    ],
-    set: (s, v) => databaseFlag(v, s.database),
-  },
-  {
-    names: ['--engine-version'],
-    value: 'VERSION',
-    help: ['the engine the metadata targets, e.g. v2.37 (default: the latest v2)'],
-    set: (s, v) =>
-      (s.engineVersion = parseEngineVersion(v)) === undefined ? '--engine-version takes a version such as v2.39 or 2.36.6, or latest.' : undefined,
-  },
+  DATABASE,
+  ENGINE_VERSION,
   {
     names: ['--jobs', '-j'],
     value: 'N',
@@ -195,7 +226,7 @@ const CHECK_OPTIONS: readonly OptionSpec<CheckState>[] = [
 ];
 
 /** One `--database` value into `database`; a message when it is none of the accepted forms. */
-function databaseFlag(value: string, database: CheckState['database']): string | undefined {
+function databaseFlag(value: string, database: DatabaseState['database']): string | undefined {
   const text = value.trim();
   if ((DATABASE_MODES as readonly string[]).includes(text)) database.mode = text as DatabaseMode;
   else if (POSTGRES_URL.test(text)) database.bareUrl = text;
@@ -233,6 +264,109 @@ const CHECK: CommandSpec<CheckState> = {
     // A report written to a file gets no colour codes unless --color asks for them.
     color: s.color ?? (s.outputFile === undefined && color),
   }),
+};
+
+/** The URLs given with --database for a root's sources (a bare URL goes to its default source). */
+export function explicitUrls(args: { readonly database: DatabaseArg }, sources: readonly SourceFact[]): ExplicitUrls | string {
+  const urls = { ...args.database.urls };
+  if (args.database.bareUrl !== undefined) {
+    const target = sourceForBareUrl(sourceConnections(sources));
+    if ('problem' in target) return `--database URL: ${target.problem}.`;
+    urls[target.source] ??= args.database.bareUrl;
+  }
+  return { urls, from: '--database' };
+}
+
+// ── schema ─────────────────────────────────────────────────────────────────────────────────────────
+
+type SchemaState = DatabaseState & {
+  dirs: string[];
+  role: string;
+  format: SchemaArgs['format'];
+  outputFile: string | undefined;
+  namingConvention: NamingConvention | undefined;
+  engineVersion: EngineVersion | undefined;
+  remoteSchemas: Record<string, string>;
+};
+
+const SCHEMA: CommandSpec<SchemaState> = {
+  usage: 'schema [DIR] [options]',
+  about: [
+    'Prints the GraphQL schema the engine would serve to a role, generated from the metadata and',
+    'the database models (built from the migrations), without running the engine.',
+  ],
+  options: [
+    {
+      names: ['--role'],
+      value: 'ROLE',
+      expects: 'a role of the metadata',
+      help: ['the role whose schema it is (default: admin)'],
+      set: (s, v) => void (s.role = v),
+    },
+    {
+      names: ['--format', '-f'],
+      value: 'sdl|introspection',
+      expects: 'sdl or introspection',
+      help: ['SDL as graphql-js prints it (default), or the JSON result of the', 'standard introspection query ({"data": {"__schema": ...}})'],
+      set: (s, v) => {
+        if (v !== 'sdl' && v !== 'introspection') return `--format of schema must be sdl or introspection, not \`${v}\`.`;
+        s.format = v;
+        return undefined;
+      },
+    },
+    {
+      names: ['--naming-convention'],
+      value: 'CONVENTION',
+      expects: NAMING_CONVENTIONS.join(' or '),
+      help: [
+        "hasura-default or graphql-default: the engine's default, as",
+        'HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION sets it (also read from the',
+        "environment); a source's own naming_convention wins",
+      ],
+      set: (s, v) => {
+        if (!isNamingConvention(v)) return `--naming-convention must be ${NAMING_CONVENTIONS.join(' or ')}, not \`${v}\`.`;
+        s.namingConvention = v;
+        return undefined;
+      },
+    },
+    ENGINE_VERSION,
+    DATABASE,
+    {
+      names: ['--remote-schema'],
+      value: 'NAME=FILE',
+      expects: "a remote schema's name and its SDL file",
+      help: ['the SDL of the remote schema NAME (repeatable); without it a remote', "schema's fields are left out, with a note"],
+      set: (s, v) => {
+        const m = /^([^=]+)=(.+)$/s.exec(v);
+        if (!m) return `--remote-schema takes NAME=FILE (the remote schema's name in remote_schemas.yaml and its SDL file), not \`${v}\`.`;
+        s.remoteSchemas[m[1]!] = m[2]!;
+        return undefined;
+      },
+    },
+    {
+      names: ['--output-file', '-o'],
+      value: 'FILE',
+      expects: 'the file to write the schema to',
+      help: ['write the schema to FILE instead of stdout'],
+      set: (s, v) => void (s.outputFile = v),
+    },
+  ],
+  start: () => ({
+    dirs: [],
+    role: 'admin',
+    format: 'sdl',
+    outputFile: undefined,
+    namingConvention: undefined,
+    engineVersion: undefined,
+    database: { mode: 'auto', urls: {}, bareUrl: undefined },
+    remoteSchemas: {},
+    color: undefined,
+  }),
+  operand: (s, word) => void s.dirs.push(word),
+  finish: ({ dirs, color: _color, ...s }) => {
+    if (dirs.length > 1) return { command: 'error', message: `schema takes one metadata folder, not ${dirs.length}.` };
+    return { ...s, command: 'schema', dir: dirs[0] ?? '.' };
+  },
 };
 
 // ── export, apply, diff ────────────────────────────────────────────────────────────────────────────
@@ -346,6 +480,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     [SERVER, DIALECT, RESOURCE_VERSION],
   ),
   diff: engineCommand('diff', ['Prints, per file, what export would change (a unified diff of DIR against the server).'], [SERVER, DIALECT]),
+  schema: commandOf('schema', SCHEMA),
   cache: commandOf('cache', CACHE),
 } as const;
 

@@ -12,16 +12,15 @@ import {
   relative,
   resolve,
   SchemaValidator,
-  sourceConnections,
-  sourceForBareUrl,
 } from '../core';
-import type { CheckServices, DatabaseModel, ExplicitUrls, Finding, RootResult, SourceBuild, SourceFact } from '../core';
+import type { CheckServices, DatabaseModel, Finding, RootResult, SourceBuild } from '../core';
 import { isQuietStatus } from '../../../common/databaseStatus';
 import { runApply } from './apply';
-import { HELP, parseArgs } from './args';
+import { explicitUrls, HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
 import { runDiff } from './diff';
 import { runExport } from './export';
+import { runSchema } from './schema';
 import { readRuleDocs } from '../node/packageFile';
 import { formatSarif } from './formatSarif';
 import { formatStylish } from './formatStylish';
@@ -44,6 +43,8 @@ export async function runCli(env: CliEnv): Promise<number> {
       return runApply(args, env);
     case 'diff':
       return runDiff(args, env);
+    case 'schema':
+      return runSchema(args, env);
     case 'cache':
       return runCacheCommand(args, env);
     case 'error':
@@ -138,17 +139,6 @@ function unknownSources(args: CheckArgs, results: readonly RootResult[]): string
   return unknown.length === 0
     ? undefined
     : `--database ${unknown[0]!}=URL: no source is named \`${unknown[0]!}\` (sources: ${[...names].join(', ') || 'none'}).`;
-}
-
-/** The URLs given with --database for this root's sources (a bare URL goes to its default source). */
-function explicitUrls(args: CheckArgs, sources: readonly SourceFact[]): ExplicitUrls | string {
-  const urls = { ...args.database.urls };
-  if (args.database.bareUrl !== undefined) {
-    const target = sourceForBareUrl(sourceConnections(sources));
-    if ('problem' in target) return `--database URL: ${target.problem}.`;
-    urls[target.source] ??= args.database.bareUrl;
-  }
-  return { urls, from: '--database' };
 }
 
 /**

@@ -27,6 +27,7 @@ export function nodeTreeFs(): TreeFs {
       try {
         return fs.readdirSync(n(p)).length === 0;
       } catch {
+        // Silent: not there or not a folder: not an empty folder.
         return false;
       }
     },

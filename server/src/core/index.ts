@@ -119,5 +119,8 @@ export { LineIndex } from './util/lineIndex';
 
 // ── New features ────────────────────────────────────────────────────────────────────────────────
 // A new feature of the core enters here: a section with its operations and the types its callers
-// need, and nothing else of its folder. Next: the GraphQL schema the engine would serve
-// (core/graphql/schema/, the `schema` CLI command and the language server's schema features).
+// need, and nothing else of its folder.
+
+// ── The GraphQL schema the engine would serve to a role (core/graphql/schema/) ─────────────────
+export { ADMIN, NAMING_CONVENTIONS, generateSchema, generateSchemaFromMetadata, isNamingConvention } from './graphql/schema';
+export type { GeneratedSchema, NamingConvention, SchemaOptions } from './graphql/schema';

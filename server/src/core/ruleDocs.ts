@@ -50,3 +50,8 @@ function firstSentence(text: string): string {
   const end = /[.!?](?=\s+[A-Z`(]|$)/.exec(text);
   return end ? text.slice(0, end.index + 1) : text;
 }
+
+/** The README's table of rule codes, a row per code in the docs' order: its link, default severity and first sentence. */
+export function ruleTableRows(docs: ReadonlyMap<string, RuleDoc>): string[] {
+  return [...docs.values()].map((d) => `| [\`${d.code}\`](docs/rules.md#${d.code}) | ${d.severity} | ${d.summary.replace(/\|/g, '\\|')} |`);
+}

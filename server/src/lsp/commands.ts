@@ -1,6 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { localEditFor, modelSourcesWithoutList, projectFacts, trackTablesChange, untrackedTables } from '../core';
+import { foldersEmptiedBy, localEditFor, modelSourcesWithoutList, projectFacts, trackTablesChange, untrackedTables } from '../core';
 import type { FileSystemHost, LocalChange, RootResult } from '../core';
 import type {
   EditForOperationParams,
@@ -14,7 +14,6 @@ import type {
 import type { FeatureContext } from './features/context';
 import { rangedChange } from './features/rangedChange';
 import { uriToPath } from './uri';
-import { foldersEmptiedBy } from '../core';
 
 /**
  * The custom requests behind the server commands: project facts for the prompts, and the local

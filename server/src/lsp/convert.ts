@@ -18,6 +18,7 @@ function localRuleDocs(): string {
   try {
     return pathToFileURL(findPackageFile(path.join('docs', 'rules.md'))).href;
   } catch {
+    // Silent: no docs/rules.md beside the bundle: the web copy is linked.
     return DOCS_URL;
   }
 }

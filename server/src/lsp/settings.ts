@@ -1,5 +1,5 @@
-import { checkSeverities, DATABASE_MODES, LATEST_V2, parseEngineVersion } from '../core';
-import type { DatabaseMode, EngineVersion, SeverityOverrides } from '../core';
+import { checkSeverities, DATABASE_MODES, isNamingConvention, LATEST_V2, parseEngineVersion } from '../core';
+import type { DatabaseMode, EngineVersion, NamingConvention, SeverityOverrides } from '../core';
 import type { EditorDatabaseSettings } from './databases';
 
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
@@ -45,4 +45,10 @@ export function readEngineVersion(settings: unknown): EngineVersion {
 /** Reads `graphqlMetadata.cache.maxSizeMB` as given (node/cacheFolder.ts cacheMaxBytes judges it: a number >= 0, else the default). */
 export function readCacheMaxMb(settings: unknown): unknown {
   return (settings as { cache?: { maxSizeMB?: unknown } } | null | undefined)?.cache?.maxSizeMB;
+}
+
+/** Reads `graphqlMetadata.namingConvention` (hasura-default | graphql-default: the engine's server-wide default); anything else is hasura-default. */
+export function readNamingConvention(settings: unknown): NamingConvention {
+  const value = (settings as { namingConvention?: unknown } | null | undefined)?.namingConvention;
+  return typeof value === 'string' && isNamingConvention(value) ? value : 'hasura-default';
 }

@@ -86,6 +86,7 @@ export async function persist(run: StartUpRun, store: PersistentStore, typing: (
     while (typing() && run.current()) await new Promise((resolve) => setTimeout(resolve, 20));
     if (!run.current()) break;
   }
+  // Silent: a parse store that cannot be written only means the next start parses (the doc comment).
   await store.write().catch(() => undefined);
 }
 

@@ -7,6 +7,7 @@ export function uriToPath(uri: string): string | undefined {
   try {
     return toCorePath(fileURLToPath(uri));
   } catch {
+    // Silent: not a file path the server can read: no path (the caller ignores the document).
     return undefined;
   }
 }

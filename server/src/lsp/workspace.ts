@@ -1,17 +1,4 @@
-import {
-  applySeverity,
-  basename,
-  checkAhead,
-  directoryToMetadata,
-  discoverRoots,
-  enclosingRoot,
-  IndexMemo,
-  isInside,
-  LATEST_V2,
-  ParseCache,
-  RootSession,
-  serverFindings,
-} from '../core';
+import { applySeverity, basename, directoryToMetadata, discoverRoots, IndexMemo, isInside, LATEST_V2, ParseCache, RootSession, serverFindings } from '../core';
 import type {
   DatabaseModels,
   EngineVersion,
@@ -27,14 +14,17 @@ import type {
 import type { RootStatus, StatusParams } from '../../../common/protocol';
 import { DatabaseState } from './databases';
 import type { EditorDatabaseSettings, ModelBuilder } from './databases';
+import { EditRecheck } from './editRecheck';
 import { checkFailure, describeError } from './failures';
-import { NODE_TIMERS, RecheckPause } from './pause';
+import { ModelCheck } from './modelCheck';
+import { NODE_TIMERS } from './pause';
 import type { Timers } from './pause';
 import { byFile, DiagnosticsOut } from './publishing';
 import type { Publisher } from './publishing';
-import { aloneFindings, BACKGROUND_SLICE_MS, OPEN_FILES_WAIT_MS, parseAhead, persist, SLICE_MS } from './startUp';
+import { BACKGROUND_SLICE_MS, OPEN_FILES_WAIT_MS, SLICE_MS } from './startUp';
+import type { PersistentStore } from './startUp';
+import { innermost, StartUpCheck } from './startUpCheck';
 import { SharedTurns, TURN_GAP_MS } from './turns';
-import type { PersistentStore, StartUpRun } from './startUp';
 
 export type { Timers } from './pause';
 
@@ -62,6 +52,8 @@ export interface WorkspaceOptions {
  * The language server's state: the workspace folders, their metadata roots, and the last check of
  * each, made by one session per root over one parse cache (features, commands and sync requests all
  * read these results). It decides what to re-check; the connection only delivers what it publishes.
+ * Its three schedulers each have a file: the re-check after edits (editRecheck.ts), the check with
+ * new database models (modelCheck.ts) and the start-up check (startUpCheck.ts).
  */
 export class MetadataWorkspace {
   private folders: string[] = [];
@@ -92,25 +84,13 @@ export class MetadataWorkspace {
     this.sessions.clear();
   }
 
-  /** Counts start-ups, so an older one stops when a newer one begins. */
-  private startUps = 0;
-  /** While a start-up parses: edits wait for its check (the files opened meanwhile are checked alone first). */
-  private starting = false;
-  /** Files checked alone during the running start-up. */
-  private readonly checkedAlone = new Set<string>();
-  /** The roots the running start-up found (none yet: a file's root is found by walking up from it). */
-  private startRoots: readonly string[] = [];
   /** The database models of each root (none: the database rules stay silent). */
   private databases: DatabaseState | undefined;
-  /** Roots whose check with new database models is due (see checkWithModels), each with its build's token. */
-  private readonly modelChecks = new Map<string, object>();
   /** The turns of the event loop the work the server does on its own takes, one job's slice per turn. */
   private readonly turns = new SharedTurns();
-  /** Changed paths waiting for the re-check. */
-  private readonly pending = new Set<string>();
-  private readonly pause: RecheckPause;
-  /** While a re-check after edits runs: when the edit's server-side time started (the pause excluded). */
-  private editFrom: number | undefined;
+  private readonly edits: EditRecheck;
+  private readonly modelCheck: ModelCheck;
+  private readonly start: StartUpCheck;
 
   private readonly timers: Timers;
   private readonly sliceMs: number;
@@ -128,7 +108,48 @@ export class MetadataWorkspace {
     this.turnGapMs = options.turnGapMs ?? TURN_GAP_MS;
     this.openFilesWaitMs = options.openFilesWaitMs ?? OPEN_FILES_WAIT_MS;
     this.out = new DiagnosticsOut(publisher, host);
-    this.pause = new RecheckPause(this.timers, options.maxPauseMs ?? 120, (dueAt) => this.guarded('the re-check after an edit', () => this.settle(dueAt)));
+    const guarded = (what: string, work: () => void): void => this.guarded(what, work);
+    const publishStatus = (state: StatusParams['state']): void => this.publishStatus(state);
+    const checkFailed = (what: string, error: unknown): void => this.checkFailed(what, error);
+    const turn = (): Promise<void> => this.turns.turn(this.turnGapMs);
+    this.edits = new EditRecheck(
+      this.timers,
+      options.maxPauseMs ?? 120,
+      (paths) => this.changed(paths),
+      () => this.start.running,
+      guarded,
+    );
+    this.modelCheck = new ModelCheck({
+      roots: () => this.roots,
+      warm: (root) => this.sessions.get(root)?.warm(),
+      turn,
+      idle: () => this.edits.paths.size === 0,
+      sliceMs: this.backgroundSliceMs(),
+      checkOne: (root) => this.checkOne(root, []),
+      flush: () => this.flush(),
+      publishStatus,
+      guarded,
+      checkFailed,
+    });
+    this.start = new StartUpCheck({
+      host,
+      cache: this.cache,
+      validator,
+      memo: this.memo,
+      out: this.out,
+      parse: this.parse,
+      sliceMs: this.sliceMs,
+      backgroundSliceMs: this.backgroundSliceMs(),
+      openFilesWaitMs: this.openFilesWaitMs,
+      folders: () => this.folders,
+      severity: () => this.severity,
+      changedPaths: () => this.edits.paths,
+      dropChanges: () => this.edits.drop(),
+      turn,
+      rediscover: () => this.rediscover(),
+      publishStatus,
+      checkFailed,
+    });
   }
 
   /**
@@ -136,7 +157,7 @@ export class MetadataWorkspace {
    * the root is checked again with them. Without this call the database rules stay silent.
    */
   useDatabases(build: ModelBuilder, settings: EditorDatabaseSettings, log?: (message: string) => void): DatabaseState {
-    const built = (root: string): void => this.guarded('the check with the database models', () => this.databasesBuilt(root));
+    const built = (root: string): void => this.guarded('the check with the database models', () => this.modelCheck.built(root));
     this.databases = new DatabaseState(build, (root) => this.results.get(root)?.index.sources ?? [], built, this.timers, log, {
       turn: () => this.turns.turn(this.turnGapMs),
       sliceMs: this.backgroundSliceMs(),
@@ -157,47 +178,6 @@ export class MetadataWorkspace {
     for (const root of this.roots) this.databases.schedule(root, 0);
   }
 
-  private databasesBuilt(root: string): void {
-    if (!this.roots.includes(root)) return;
-    const token = {};
-    this.modelChecks.set(root, token);
-    this.publishStatus('checking');
-    // The slices run outside `guarded`: a throw there is that check's failure too, not an unhandled rejection.
-    this.checkWithModels(root, token).catch((error: unknown) => this.checkFailed('the check with the database models', error));
-  }
-
-  /**
-   * The check of a root with its new database models. Nothing changed on disk: the session keeps
-   * every file and re-runs the rules that read the models, which at 1,000 tables takes hundreds of
-   * milliseconds; that work is done ahead in ~5 ms slices (BACKGROUND_SLICE_MS) that yield to the
-   * event loop, then the check re-uses it. An edit that arrives meanwhile stops the slices: its re-check comes first and checks
-   * this root with the models too (see `changed`), as does any other check of the root.
-   */
-  private async checkWithModels(root: string, token: object): Promise<void> {
-    const steps = this.sessions.get(root)?.warm();
-    const sliceMs = this.backgroundSliceMs();
-    const due = async (): Promise<boolean> => {
-      await this.turns.turn(this.turnGapMs);
-      return this.pending.size === 0 && this.modelChecks.get(root) === token;
-    };
-    // The first slice has a turn of its own (not the one the model arrived in), and so has the check after the last.
-    let at = Number.NEGATIVE_INFINITY;
-    let done = false;
-    while (!done) {
-      if (performance.now() - at >= sliceMs) {
-        if (!(await due())) return;
-        at = performance.now();
-      }
-      done = steps?.next().done ?? true;
-    }
-    if (!(await due())) return;
-    this.guarded('the check with the database models', () => {
-      if (this.modelChecks.get(root) !== token) return;
-      this.checkOne(root, []);
-      this.flush();
-    });
-  }
-
   /** The slice of work the server starts on its own once ready (BACKGROUND_SLICE_MS, scaled as the start-up slice given to the constructor). */
   private backgroundSliceMs(): number {
     return (this.sliceMs * BACKGROUND_SLICE_MS) / SLICE_MS;
@@ -205,10 +185,10 @@ export class MetadataWorkspace {
 
   /** Notes a change; the re-check runs after a pause that fits what re-checks cost (or earlier, when a request needs it). */
   schedule(path: string): void {
-    this.pending.add(path);
     // During start-up a file just opened is checked alone at once: its own findings are out long before the project's.
-    if (this.starting) this.checkOpenedAlone(this.startRoots);
-    this.pause.note();
+    this.edits.note(path, () => {
+      if (this.start.running) this.start.checkOpenedAlone();
+    });
   }
 
   /**
@@ -217,21 +197,7 @@ export class MetadataWorkspace {
    * @param dueAt when the pause's timer was due (it runs the re-check), else a request needs it now
    */
   settle(dueAt?: number): void {
-    this.pause.cancel();
-    if (this.pending.size === 0 || this.starting) return;
-    // A request that cannot wait starts the count now; the timer at the pause's end (by the clock a
-    // timer can fire a little early: never later than now).
-    const now = performance.now();
-    this.editFrom = dueAt === undefined ? now : Math.min(dueAt, now);
-    const paths = [...this.pending];
-    this.pending.clear();
-    try {
-      this.changed(paths);
-    } finally {
-      // Read by the 'ready' this check ends with; a check that threw leaves nothing for a later one.
-      this.editFrom = undefined;
-      this.pause.measured(performance.now() - now);
-    }
+    this.edits.settle(dueAt);
   }
 
   setFolders(folders: readonly string[]): void {
@@ -239,78 +205,10 @@ export class MetadataWorkspace {
     this.rediscover();
   }
 
-  /**
-   * The first check of `folders`, kept off a long synchronous path: every YAML file of each root is
-   * parsed in slices of about 25 ms that yield to the event loop (requests and edits are served in
-   * between, each file's YAML errors are published as soon as it is parsed, and a file opened
-   * meanwhile is checked alone and published at once), then, once `settings` are read, the roots are
-   * checked from the parse cache. A newer start-up makes an older one stop. A failure is published
-   * as a check failure.
-   */
+  /** The first check of `folders` (StartUpCheck): parsed in slices that yield, then checked; a failure is published as a check failure. */
   async startUp(folders: readonly string[], store?: PersistentStore, settings?: Promise<unknown>): Promise<void> {
-    const run = ++this.startUps;
     this.folders = [...folders];
-    this.starting = true;
-    this.checkedAlone.clear();
-    // Settings that fail are this start-up's failure, reported when it waits for them (not as an unhandled rejection before).
-    const read = Promise.resolve(settings).then(
-      () => ({ ok: true as const }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-    this.startRoots = [];
-    try {
-      if (store) this.cache.attach(store);
-      this.publishStatus('checking');
-      // The files the client opens right after `initialized` are checked alone first (see schedule), before any root is
-      // looked for. A turn of the event loop is not enough: the JSON-RPC connection hands over one message a turn, and the
-      // client's didOpen may come in a later read than `initialized`; the wait lets both through first.
-      await new Promise((resolve) => setTimeout(resolve, this.openFilesWaitMs));
-      if (run !== this.startUps) return;
-      const roots = [...new Set(this.folders.flatMap((f) => discoverRoots(f, this.host, this.parse).roots))];
-      this.startRoots = roots;
-      const ctx: StartUpRun = {
-        host: this.host,
-        cache: this.cache,
-        sliceMs: this.sliceMs,
-        current: () => run === this.startUps,
-        between: () => this.checkOpenedAlone(roots),
-        // After a gap, like the server's other work of its own: a request (or a didOpen) that arrives during start-up's
-        // parse waits for the slice it came in, not for one per turn vscode-jsonrpc takes (the ready came no later, measured).
-        turn: () => this.turns.turn(this.turnGapMs),
-      };
-      const parsed = await parseAhead(ctx, roots, (yaml, text, likely) => {
-        if (likely) this.out.early(yaml.path, text, yaml.syntax);
-        // A table or function file's schema check and table facts, done here in the slices: the first check finds them done.
-        checkAhead(this.validator, this.memo, yaml, text);
-      });
-      const settled = await read;
-      if (!settled.ok) throw settled.error;
-      if (!parsed || run !== this.startUps) return;
-      store?.release();
-      // The check reads every file as it is now: the changes that waited are in it.
-      this.starting = false;
-      this.pause.cancel();
-      this.pending.clear();
-      this.rediscover();
-      if (store) await persist({ ...ctx, sliceMs: this.backgroundSliceMs() }, store, () => this.pending.size > 0);
-    } catch (error) {
-      if (run !== this.startUps) return;
-      this.starting = false;
-      this.checkFailed('the start-up check', error);
-    }
-  }
-
-  /** The files changed (opened) during start-up, each checked alone once: its own findings out before the project's. */
-  private checkOpenedAlone(roots: readonly string[]): void {
-    for (const path of this.pending) {
-      if (this.checkedAlone.has(path) || !/\.ya?ml$/i.test(path)) continue;
-      this.checkedAlone.add(path);
-      const root = roots.length > 0 ? innermost(roots, path) : enclosingRoot(path, this.host);
-      const read = this.host.readFile(path);
-      if (root === undefined || read.kind !== 'text') continue;
-      const findings = aloneFindings(root, path, read.text, { cache: this.cache, validator: this.validator, host: this.host });
-      this.out.early(path, read.text, applySeverity([...findings], this.severity));
-    }
+    await this.start.run(store, settings);
   }
 
   get rootPaths(): readonly string[] {
@@ -365,7 +263,7 @@ export class MetadataWorkspace {
       return;
     }
     // With the roots the edits touch, those whose check with new database models was still due.
-    const roots = new Set([...paths.map((p) => this.rootOf(p)), ...[...this.modelChecks.keys()].filter((r) => this.roots.includes(r))]);
+    const roots = new Set([...paths.map((p) => this.rootOf(p)), ...this.modelCheck.dueRoots()]);
     if (roots.size === 0) return;
     this.publishStatus('checking');
     for (const root of roots) if (root) this.checkOne(root, paths);
@@ -445,7 +343,7 @@ export class MetadataWorkspace {
       const places = this.checking !== undefined ? [this.checking] : this.roots.length > 0 ? this.roots : this.folders;
       for (const place of places) this.failures.set(place, checkFailure(what, error, this.roots.includes(place) ? `${place}/version.yaml` : place));
       this.checking = undefined;
-      this.editFrom = undefined;
+      this.edits.forget();
       this.flush();
     } catch (again) {
       this.publisher.log?.(`publishing that failure failed too: ${describeError(again, true)}`);
@@ -493,7 +391,7 @@ export class MetadataWorkspace {
     }
     const inRoot = changed?.filter((p) => this.rootOf(p) === root);
     // Any check of the root reads its models as they are now.
-    this.modelChecks.delete(root);
+    this.modelCheck.checked(root);
     this.checking = root;
     this.results.set(root, session.check(inRoot, this.severity));
     this.checking = undefined;
@@ -526,17 +424,12 @@ export class MetadataWorkspace {
     }));
     const failed = [...this.failures].map(([path, f]) => ({ path, message: f.message }));
     const problems = [...this.problems.map((p) => ({ path: p.file, message: p.message })), ...failed];
-    const from = state === 'ready' ? this.editFrom : undefined;
-    this.publisher.status(from === undefined ? { state, roots, problems } : { state, roots, problems, editMs: performance.now() - from });
+    const editMs = state === 'ready' ? this.edits.editMs(performance.now()) : undefined;
+    this.publisher.status(editMs === undefined ? { state, roots, problems } : { state, roots, problems, editMs });
   }
 }
 
 /** `{databases}` when the root's models were built (absent before, and without the feature). */
 function databaseStatuses(statuses: RootStatus['databases']): Pick<RootStatus, 'databases'> {
   return statuses && statuses.length > 0 ? { databases: statuses } : {};
-}
-
-/** The innermost of `roots` containing `path`. */
-function innermost(roots: readonly string[], path: string): string | undefined {
-  return roots.filter((r) => isInside(path, r)).sort((a, b) => b.length - a.length)[0];
 }

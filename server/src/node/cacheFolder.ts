@@ -53,6 +53,7 @@ function listFiles(folder: string): CacheFile[] {
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch {
+      // Silent: a folder that cannot be listed holds nothing this can prune.
       return;
     }
     for (const entry of entries) {
@@ -105,6 +106,7 @@ export function pruneCache(folder: string, maxBytes: number, now = Date.now()): 
     try {
       fs.rmSync(f.file, { force: true });
     } catch {
+      // Silent: false is the answer: the file stays, and is not counted as freed.
       return false;
     }
     removed++;

@@ -20,6 +20,7 @@ export function decodeText(bytes: Uint8Array): ReadResult {
     const text = decoder.decode(bytes);
     return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch {
+    // Silent: the decoder's only error is invalid UTF-8, which the result says.
     return { kind: 'binary', reason: 'it is not valid UTF-8' };
   }
 }
@@ -43,6 +44,7 @@ export function createNodeHost(maxBytes = DEFAULT_MAX_FILE_BYTES): FileSystemHos
       try {
         return fs.readdirSync(toNativePath(p), { withFileTypes: true }).map((d) => ({ name: d.name, isDirectory: isDirectory(p, d) }));
       } catch {
+        // Silent: undefined is the host's answer for 'not a readable folder' (FileSystemHost.readDir).
         return undefined;
       }
     },
@@ -50,6 +52,7 @@ export function createNodeHost(maxBytes = DEFAULT_MAX_FILE_BYTES): FileSystemHos
       try {
         return toCorePath(fs.realpathSync.native(toNativePath(p)));
       } catch {
+        // Silent: a path that cannot be resolved is kept as given (FileSystemHost.realPath).
         return p;
       }
     },
@@ -62,6 +65,7 @@ function isDirectory(parent: string, entry: fs.Dirent): boolean {
   try {
     return fs.statSync(path.join(toNativePath(parent), entry.name)).isDirectory();
   } catch {
+    // Silent: a broken or unreadable link is not a folder to descend into.
     return false;
   }
 }

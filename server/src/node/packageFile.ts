@@ -18,6 +18,7 @@ export function readRuleDocs(): string {
   try {
     return fs.readFileSync(findPackageFile(path.join('docs', 'rules.md')), 'utf8');
   } catch {
+    // Silent: no docs/rules.md beside the package: SARIF's rules go without help (said in the doc comment).
     return '';
   }
 }

@@ -63,6 +63,7 @@ export class DiskParseStore implements ParseStore {
     try {
       return JSON.parse(json) as unknown;
     } catch {
+      // Silent: a damaged entry is a miss: the file is parsed instead.
       return undefined;
     }
   }

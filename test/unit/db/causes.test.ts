@@ -82,18 +82,20 @@ describe('causes and consequences', () => {
     ]);
   });
 
-  test("an extension the embedded Postgres lacks: what it makes (its types, its functions' prefix, a table's implicit sequence) is missing for its consequences", () => {
+  test("an extension the embedded Postgres lacks: what it makes (its types, its functions' prefix, a table's implicit sequence, an error naming its type) is missing for its consequences", () => {
     const causes = new Causes();
     causes.extension('postgis', failed('ext.sql', 'CREATE EXTENSION postgis', 'extension "postgis" is not available'));
     causes.add(failed('t.sql', 'CREATE TABLE places (id serial, at geography(Point))', 'type "geography" does not exist'));
     causes.add(failed('t.sql', "SELECT setval('places_id_seq', 1)", 'relation "public.places_id_seq" does not exist'));
     causes.add(failed('f.sql', 'SELECT ST_MakePoint(1, 2)', 'function st_makepoint(integer, integer) does not exist'));
+    causes.add(failed('i.sql', 'CREATE INDEX ON spots USING gist (at)', 'data type geography has no default operator class for access method "gist"'));
     causes.add(failed('g.sql', "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM places) THEN RAISE EXCEPTION 'no places'; END IF; END $$", 'no places'));
     assert.deepEqual(shape(causes.list), [
       'extension(postgis) ext.sql: extension "postgis" is not available\n' +
         '  <- t.sql: type "geography" does not exist\n' +
         '  <- t.sql: relation "public.places_id_seq" does not exist\n' +
         '  <- f.sql: function st_makepoint(integer, integer) does not exist\n' +
+        '  <- i.sql: data type geography has no default operator class for access method "gist"\n' +
         '  <- g.sql: no places',
     ]);
   });
@@ -148,7 +150,7 @@ describe('findings and status', () => {
           'info',
           'ext.sql',
           { start: 0, end: 23 },
-          'The migrations of source default use the extension vector, which the embedded Postgres does not have: what vector would make is missing, and what the statements that need it name is never reported as missing. 2 later statements failed because of it. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>).',
+          'The migrations of source default use the extension vector, which the embedded Postgres does not have: the statements that need vector fail, and what they name is never reported as missing. 2 later statements failed because of it. For a complete model, connect a live database (setting graphqlMetadata.database.url, or check --database <url>).',
           ['t.sql 24: needs vector: type "vector" does not exist', 'u.sql 79: needs vector: relation "emb" does not exist'],
           { source: 'default', extensions: ['vector'], consequences: 2 },
         ],

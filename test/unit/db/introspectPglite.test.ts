@@ -24,6 +24,12 @@ create foreign table app.remote (id int) server remote;
 create function author_full(author) returns text stable as $$ select $1.name $$ language sql;
 create function search(q text, lim int default 10) returns setof author language sql as $$ select * from author limit lim $$;
 create procedure p() language sql as $$ select 1 $$;
+create domain email as text check (value like '%@%');
+create table color (value text primary key, comment text);
+insert into color values ('red', 'Red'), ('blue', null);
+create table size (value text primary key);
+insert into size values ('s');
+create table contact (id int primary key, mail email not null, color text references color (value));
 create schema hdb_catalog;
 create table hdb_catalog.hdb_version (v text);
 `;
@@ -56,8 +62,11 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
         'app.pair table',
         'app.remote foreign_table',
         'public.author table',
+        'public.color table',
+        'public.contact table',
         'public.events partitioned_table',
         'public.mv materialized_view',
+        'public.size table',
         'public.v view',
       ],
     );
@@ -84,6 +93,38 @@ describe('introspection on a real embedded Postgres (PGlite)', () => {
         { name: 'author_pkey', kind: 'primary', columns: ['id'] },
       ],
     });
+  });
+
+  test("for the GraphQL schema: a domain's base type, an enum-shaped table's rows, constraint names of every unique index, a view's updatability", () => {
+    assert.deepEqual(model.relations['public.contact']?.columns[1], { name: 'mail', type: 'public.email', nullable: false, baseType: 'text' });
+    assert.deepEqual(model.relations['public.color']?.enumRows, [{ value: 'blue' }, { value: 'red', comment: 'Red' }]);
+    assert.equal(model.relations['public.contact']?.enumRows, undefined);
+    assert.deepEqual(
+      model.relations['app.article']?.constraints?.map((c) => `${c.kind} ${c.name} ${c.columns.join(',')}`),
+      ['unique article_a_b_idx a', 'unique article_b_idx b', 'unique article_lower_idx ', 'primary article_pkey id'],
+    );
+    assert.equal(model.relations['public.v']?.updatable, 28);
+    assert.equal(model.relations['public.mv']?.updatable, undefined);
+  });
+
+  test('an enum-shaped table the connection may not read loses its rows, not the model', async () => {
+    await db.exec('begin');
+    await db.exec(INTROSPECTION_SETUP);
+    const failing = await introspect(
+      async (sql) => {
+        // A statement that fails in the database aborts the transaction, as a permission error would.
+        const text = sql.includes('FROM "public"."color"') ? 'SELECT * FROM public.no_such_table' : sql;
+        return (await db.query<Record<string, unknown>>(text)).rows;
+      },
+      'default',
+      { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 },
+    );
+    await db.exec('rollback');
+    assert.equal(failing.relations['public.color']?.enumRows, undefined);
+    assert.deepEqual(failing.relations['public.contact'], model.relations['public.contact']);
+    // The next enum-shaped table is still read: the failure was rolled back to its savepoint.
+    assert.deepEqual(failing.relations['public.size']?.enumRows, [{ value: 's' }]);
+    assert.deepEqual(Object.keys(failing.relations), Object.keys(model.relations));
   });
 
   test('keys: a unique index counts without predicate or expression, included columns left out; foreign keys keep their column order', () => {

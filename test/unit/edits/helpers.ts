@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { RootResult } from '../../../server/src/core/check';
 import { localEditFor } from '../../../server/src/core/edits';
 import type { LocalChange } from '../../../server/src/core/edits';
-import { applyEdits } from '../../../server/src/core/features/edits';
+import { applyEdits } from '../helpers/applyChange';
 import type { MetadataOperation } from '../../../common/protocol';
 import { checkFiles } from '../helpers/features';
 import { BASE, ROOT } from '../helpers/project';

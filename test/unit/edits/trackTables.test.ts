@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { modelSourcesWithoutList, trackTablesChange, untrackedTables } from '../../../server/src/core/edits/trackTables';
 import { databaseActions } from '../../../server/src/core/features/codeActions/database';
-import { applyChange } from '../../../server/src/core/features/edits';
+import { applyChange } from '../helpers/applyChange';
 import { caretProject, checkFiles } from '../helpers/features';
 import { path } from '../helpers/project';
 import { metadataToFiles } from '../../../server/src/core/sync/files';

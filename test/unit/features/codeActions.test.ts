@@ -4,7 +4,7 @@ import type { RootResult } from '../../../server/src/core/check';
 import type { Finding } from '../../../server/src/core/diagnostics';
 import { quickFixes } from '../../../server/src/core/features/codeActions';
 import type { QuickFix } from '../../../server/src/core/features/codeActions';
-import { applyChange } from '../../../server/src/core/features/edits';
+import { applyChange } from '../helpers/applyChange';
 import { SchemaIndex } from '../../../server/src/core/features/schemaIndex';
 import { discoverRoots } from '../../../server/src/core/project/discover';
 import { loadSchemaSet } from '../../../server/src/node/schemas';

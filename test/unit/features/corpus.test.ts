@@ -8,7 +8,7 @@ import { quickFixes } from '../../../server/src/core/features/codeActions';
 import { complete } from '../../../server/src/core/features/completion';
 import { definition } from '../../../server/src/core/features/definition';
 import { documentLinks } from '../../../server/src/core/features/documentLinks';
-import { applyChange } from '../../../server/src/core/features/edits';
+import { applyChange } from '../helpers/applyChange';
 import { hover } from '../../../server/src/core/features/hover';
 import { symbolId } from '../../../server/src/core/features/occurrence';
 import type { Occurrence } from '../../../server/src/core/features/occurrence';

@@ -6,7 +6,7 @@ import { definition } from '../../../server/src/core/features/definition';
 import { hover } from '../../../server/src/core/features/hover';
 import { quickFixes } from '../../../server/src/core/features/codeActions';
 import { databaseActions, plural, singular } from '../../../server/src/core/features/codeActions/database';
-import { applyChange } from '../../../server/src/core/features/edits';
+import { applyChange } from '../helpers/applyChange';
 import { caretProject, checkFiles } from '../helpers/features';
 import { path } from '../helpers/project';
 import { dbModel, models } from '../helpers/dbModel';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { applyChange } from '../../../server/src/core/features/edits';
+import { applyChange } from '../helpers/applyChange';
 import { prepareRename, rename } from '../../../server/src/core/features/rename';
 import type { WorkspaceChange } from '../../../server/src/core/features/types';
 import { at, caretProject, checkFiles, marked } from '../helpers/features';

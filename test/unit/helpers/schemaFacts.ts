@@ -1,8 +1,20 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildClientSchema, buildSchema, getNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isUnionType } from 'graphql';
-import type { GraphQLNamedType, GraphQLSchema, IntrospectionQuery } from 'graphql';
+import {
+  buildClientSchema,
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isUnionType,
+  printType,
+} from 'graphql';
+import type { GraphQLNamedType, GraphQLSchema, GraphQLType, IntrospectionQuery } from 'graphql';
 import { parse } from 'yaml';
 import { checkRoot } from '../../../server/src/core/check';
 import type { RootResult } from '../../../server/src/core/check';
@@ -22,13 +34,21 @@ export const SCHEMAS = path.resolve(__dirname, '../../../../../shared/schemas');
 export function schemaFacts(
   schema: GraphQLSchema,
   leaveOut: (type: GraphQLNamedType) => boolean = () => false,
-  leaveOutRootFields: readonly string[] = [],
+  leaveOutFields: readonly string[] = [],
+  minified = false,
 ): Set<string> {
   const facts = new Set<string>();
-  const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name, schema.getSubscriptionType()?.name]);
+  // A schema shrunk by urql's minifier has only object types; every other type reads `Any`.
+  const show = (type: GraphQLType): string => {
+    if (!minified) return String(type);
+    if (isNonNullType(type)) return `${show(type.ofType)}!`;
+    if (isListType(type)) return `[${show(type.ofType)}]`;
+    return isObjectType(type) ? type.name : 'Any';
+  };
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__') || leaveOut(type)) continue;
     if (['Int', 'Float', 'String', 'Boolean', 'ID'].includes(type.name)) continue;
+    if (minified && !isObjectType(type)) continue;
     const kind = isObjectType(type)
       ? 'OBJECT'
       : isInputObjectType(type)
@@ -43,9 +63,9 @@ export function schemaFacts(
     facts.add(`type ${type.name} ${kind}`);
     if (isObjectType(type) || isInterfaceType(type))
       for (const field of Object.values(type.getFields())) {
-        if (roots.has(type.name) && leaveOutRootFields.includes(field.name)) continue;
-        facts.add(`field ${type.name}.${field.name}: ${String(field.type)}`);
-        for (const arg of field.args) facts.add(`arg ${type.name}.${field.name}(${arg.name}): ${String(arg.type)}`);
+        if (leaveOutFields.includes(`${type.name}.${field.name}`)) continue;
+        facts.add(`field ${type.name}.${field.name}: ${show(field.type)}`);
+        for (const arg of field.args) facts.add(`arg ${type.name}.${field.name}(${arg.name}): ${show(arg.type)}`);
       }
     if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) facts.add(`field ${type.name}.${field.name}: ${String(field.type)}`);
     if (isEnumType(type)) for (const value of type.getValues()) facts.add(`value ${type.name}.${value.name}`);
@@ -66,10 +86,10 @@ export function expectedSchema(project: string): GraphQLSchema {
 }
 
 /**
- * The types only root fields in `rootFields` reach (remote schemas' fields): left out of the
- * comparison, with those root fields.
+ * The types only the fields at `coordinates` (`query_root.health`, `users.stripeData`: remote
+ * schemas' root fields and remote relationships) reach: left out of the comparison, with those fields.
  */
-export function reachedOnlyFrom(schema: GraphQLSchema, rootFields: readonly string[]): Set<string> {
+export function reachedOnlyFrom(schema: GraphQLSchema, coordinates: readonly string[]): Set<string> {
   const reach = (skip: boolean): Set<string> => {
     const seen = new Set<string>();
     const visit = (type: GraphQLNamedType): void => {
@@ -77,21 +97,14 @@ export function reachedOnlyFrom(schema: GraphQLSchema, rootFields: readonly stri
       seen.add(type.name);
       if (isObjectType(type) || isInterfaceType(type))
         for (const f of Object.values(type.getFields())) {
+          if (skip && coordinates.includes(`${type.name}.${f.name}`)) continue;
           visit(getNamedType(f.type));
           for (const a of f.args) visit(getNamedType(a.type));
         }
       if (isInputObjectType(type)) for (const f of Object.values(type.getFields())) visit(getNamedType(f.type));
       if (isUnionType(type)) for (const t of type.getTypes()) visit(t);
     };
-    for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
-      if (!root) continue;
-      seen.add(root.name);
-      for (const f of Object.values(root.getFields())) {
-        if (skip && rootFields.includes(f.name)) continue;
-        visit(getNamedType(f.type));
-        for (const a of f.args) visit(getNamedType(a.type));
-      }
-    }
+    for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) if (root) visit(root);
     return seen;
   };
   const withAll = reach(false);
@@ -127,4 +140,82 @@ export async function loadSchemasProject(project: string): Promise<{ result: Roo
   const models = new Map(builds.flatMap((b) => (b.model ? [[b.source, b.model] as const] : [])));
   const result = checkRoot(root, { host: createNodeHost(), cache: new ParseCache(), databases: () => models });
   return { result, models, statuses: builds.map((b) => `${b.source}: ${b.status}`) };
+}
+
+export interface TruthOptions {
+  /** Fields of the committed schema that cannot be derived offline (remote schemas, remote relationships), as `Type.field`. */
+  readonly leaveOut?: readonly string[];
+  /** The committed schema was shrunk by urql's minifier: only object types, every other type `Any`. */
+  readonly minified?: boolean;
+}
+
+/** The committed schema of a project against a generated one, fact by fact. */
+export function compareWithExpected(project: string, generated: GraphQLSchema, options: TruthOptions = {}): FactComparison {
+  const expected = expectedSchema(project);
+  const leaveOut = options.leaveOut ?? [];
+  const only = reachedOnlyFrom(expected, leaveOut);
+  const expectedFacts = schemaFacts(expected, (t) => only.has(t.name), leaveOut, options.minified === true);
+  return compareFacts(
+    expectedFacts,
+    schemaFacts(generated, () => false, [], options.minified === true),
+  );
+}
+
+/** How many of the committed schema's descriptions (of the elements both schemas have) the generated one writes the same. */
+export function compareDescriptions(project: string, generated: GraphQLSchema): { readonly compared: number; readonly same: number } {
+  const describe = (schema: GraphQLSchema): Map<string, string> => {
+    const out = new Map<string, string>();
+    const norm = (d: string | null | undefined): string => (d ?? '').replace(/\s+/g, ' ').trim();
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__')) continue;
+      out.set(type.name, norm(type.description));
+      if (isObjectType(type) || isInterfaceType(type))
+        for (const field of Object.values(type.getFields())) {
+          out.set(`${type.name}.${field.name}`, norm(field.description));
+          for (const arg of field.args) out.set(`${type.name}.${field.name}(${arg.name})`, norm(arg.description));
+        }
+      if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) out.set(`${type.name}.${field.name}`, norm(field.description));
+      if (isEnumType(type)) for (const value of type.getValues()) out.set(`${type.name}.${value.name}`, norm(value.description));
+    }
+    return out;
+  };
+  const expected = describe(expectedSchema(project));
+  const ours = describe(generated);
+  let compared = 0;
+  let same = 0;
+  for (const [key, text] of expected) {
+    const mine = ours.get(key);
+    if (mine === undefined) continue;
+    compared++;
+    if (mine === text) same++;
+  }
+  return { compared, same };
+}
+
+/**
+ * The SDL of a remote schema as the committed schema shows it: the root fields at `coordinates`
+ * (under `Query` and `Mutation`) and the types only they reach.
+ */
+export function remoteSdl(schema: GraphQLSchema, coordinates: readonly string[]): string {
+  const only = reachedOnlyFrom(schema, coordinates);
+  const roots: [string, string | undefined][] = [
+    ['Query', schema.getQueryType()?.name],
+    ['Mutation', schema.getMutationType()?.name],
+  ];
+  const parts: string[] = [];
+  for (const [name, root] of roots) {
+    const type = root === undefined ? undefined : schema.getType(root);
+    if (!type || !isObjectType(type)) continue;
+    const fields = Object.values(type.getFields()).filter((f) => coordinates.includes(`${type.name}.${f.name}`));
+    if (fields.length === 0) continue;
+    const text = fields.map(
+      (f) => `  ${f.name}${f.args.length > 0 ? `(${f.args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')})` : ''}: ${String(f.type)}`,
+    );
+    parts.push(`type ${name} {\n${text.join('\n')}\n}`);
+  }
+  for (const name of [...only].sort()) {
+    const type = schema.getType(name);
+    if (type) parts.push(printType(type));
+  }
+  return `${parts.join('\n\n')}\n`;
 }

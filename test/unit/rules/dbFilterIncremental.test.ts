@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ParseCache } from '../../../server/src/core/project/cache';
 import { IndexMemo } from '../../../server/src/core/project/index/memo';
 import { RootSession } from '../../../server/src/core/session';
-import { boolExpTables, tableId } from '../../../server/src/core/db/views';
+import { boolExpTables, tableId } from '../../../server/src/core/db/modelViews';
 import { Walk } from '../../../server/src/core/project/index/walk';
 import { dbModel, models } from '../helpers/dbModel';
 import { memoryHost } from '../helpers/memoryHost';

@@ -62,6 +62,7 @@ async function diskText(uri: vscode.Uri): Promise<string | undefined> {
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
+    // Silent: undefined is the answer: the file is not on disk.
     return undefined;
   }
 }

@@ -121,6 +121,8 @@ export class Causes {
   /** `file\0name`: the cause of a missing name in a file; `file\0`: the cause of duplicates in a file. */
   private readonly inFile = new Map<string, Cause>();
   private readonly environments = new Map<string, Cause>();
+  /** What the missing extensions make -> their cause (an error that names one, however, is a consequence). */
+  private readonly extensionMade = new Map<string, Cause>();
   /** The first cause of a migration that runs before what it needs. */
   private order: Cause | undefined;
 
@@ -131,7 +133,10 @@ export class Causes {
     const cause: Cause = { kind: 'extension', failure, what: name, consequences: [] };
     this.list.push(cause);
     const provides = EXTENSION_PROVIDES[name];
-    for (const made of [name, ...(provides?.names ?? [])]) if (!this.made.has(made)) this.made.set(made, cause);
+    for (const made of [name, ...(provides?.names ?? [])]) {
+      if (!this.made.has(made)) this.made.set(made, cause);
+      if (!this.extensionMade.has(made)) this.extensionMade.set(made, cause);
+    }
     if (provides?.prefix) this.prefixes.push({ prefix: provides.prefix, cause });
     return cause;
   }
@@ -179,6 +184,11 @@ export class Causes {
     const missing = missingNames(failure.error);
     for (const name of missing) {
       const cause = this.maker(name);
+      if (cause !== undefined) return cause;
+    }
+    // An error about what a missing extension makes: `data type geography has no default operator class`, `operator does not exist: vector <-> vector`.
+    for (const word of failure.error.toLowerCase().match(/[a-z_][a-z0-9_$]*/g) ?? []) {
+      const cause = this.extensionMade.get(word);
       if (cause !== undefined) return cause;
     }
     // An error that names nothing (a DO block's own RAISE, a failed check) in a statement that uses what a failed one would have made.
@@ -307,7 +317,8 @@ function unavailableMessage(source: string, names: readonly string[]): string {
   const failed = names.filter((n) => n !== 'timescaledb');
   const effects = [
     ...(names.includes('timescaledb') ? ["timescaledb's functions (create_hypertable and the like) were run as no-ops"] : []),
-    ...(failed.length > 0 ? [`what ${failed.join(' or ')} would make is missing, and what the statements that need it name is never reported as missing`] : []),
+    ...(names.includes('postgis') ? ["PostGIS's types (geometry, geography, box2d, box3d) stand in, without their modifiers, functions or operators"] : []),
+    ...(failed.length > 0 ? [`the statements that need ${failed.join(' or ')} fail, and what they name is never reported as missing`] : []),
   ];
   return `The migrations of source ${source} use ${list}, which the embedded Postgres does not have: ${effects.join('; ')}.`;
 }

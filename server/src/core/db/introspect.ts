@@ -39,12 +39,13 @@ function asJsonRows(select: string): string {
 export const INTROSPECTION_QUERIES = {
   schemas: asJsonRows(`SELECT n.nspname::text AS name FROM pg_namespace n WHERE ${USER_SCHEMA} ORDER BY 1`),
   relations: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS name, c.relkind::text AS kind, obj_description(c.oid, 'pg_class') AS comment,
-      CASE WHEN c.relkind = 'v' THEN pg_relation_is_updatable(c.oid, false) END AS updatable
+      CASE WHEN c.relkind = 'v' THEN pg_relation_is_updatable(c.oid, true) END AS updatable
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'v', 'm', 'f', 'p') AND ${USER_SCHEMA} ORDER BY 1, 2`),
   columns: asJsonRows(`SELECT n.nspname::text AS schema, c.relname::text AS "table", a.attname::text AS name, a.attnum AS num,
       format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS "notNull", pg_get_expr(d.adbin, d.adrelid) AS "default",
-      a.attgenerated::text AS generated, a.attidentity::text AS identity, col_description(c.oid, a.attnum) AS comment
+      a.attgenerated::text AS generated, a.attidentity::text AS identity, col_description(c.oid, a.attnum) AS comment,
+      (SELECT format_type(t.typbasetype, t.typtypmod) FROM pg_type t WHERE t.oid = a.atttypid AND t.typtype = 'd') AS "baseType"
     FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
     LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
     WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'v', 'm', 'f', 'p') AND ${USER_SCHEMA} ORDER BY 1, 2, 4`),
@@ -109,8 +110,16 @@ export async function introspect(
       relations[key] = relation;
       continue;
     }
-    const result = await run(enumRowsQuery(relation, shape));
-    relations[key] = { ...relation, enumRows: enumRowsFrom(result[0]?.rows) };
+    // A table the connection may not read (a live database) loses its rows, not the whole model.
+    await run('SAVEPOINT enum_rows');
+    try {
+      const result = await run(enumRowsQuery(relation, shape));
+      relations[key] = { ...relation, enumRows: enumRowsFrom(result[0]?.rows) };
+      await run('RELEASE SAVEPOINT enum_rows');
+    } catch {
+      await run('ROLLBACK TO SAVEPOINT enum_rows');
+      relations[key] = relation;
+    }
   }
   return { ...model, relations };
 }
@@ -251,6 +260,7 @@ function columnFromRow(row: Row): ColumnModel | undefined {
   if (name === undefined || type === undefined) return undefined;
   const def = str(row.default);
   const comment = str(row.comment);
+  const baseType = str(row.baseType);
   const generated = (str(row.generated) ?? '') !== '' || (str(row.identity) ?? '') !== '';
   return {
     name,
@@ -259,6 +269,7 @@ function columnFromRow(row: Row): ColumnModel | undefined {
     ...(def !== undefined ? { default: def } : {}),
     ...(generated ? { generated } : {}),
     ...(comment !== undefined ? { comment } : {}),
+    ...(baseType !== undefined ? { baseType } : {}),
   };
 }
 

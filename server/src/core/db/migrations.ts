@@ -105,6 +105,7 @@ function readConfig(path: string, host: FileSystemHost): { metadata?: string; mi
       ...(typeof migrations === 'string' && migrations !== '' ? { migrations } : {}),
     };
   } catch {
+    // Silent: a config.yaml that does not parse names no folders: the defaults apply.
     return {};
   }
 }
@@ -271,6 +272,7 @@ export function yamlStatements(text: string): MigrationStatement[] {
   try {
     doc = parseDocument(text, { keepSourceTokens: true });
   } catch {
+    // Silent: an up.yaml that does not parse has no statements to run.
     return [];
   }
   const steps = isSeq(doc.contents) ? doc.contents.items : [doc.contents];

@@ -28,6 +28,8 @@ export interface ColumnModel {
   readonly generated?: boolean;
   readonly comment?: string;
   readonly origin?: SqlOrigin;
+  /** When the type is a domain: the domain's base type (as `format_type` prints it). */
+  readonly baseType?: string;
 }
 
 export interface ForeignKeyModel {
@@ -57,7 +59,7 @@ export interface RelationModel {
   readonly origin?: SqlOrigin;
   /** The primary key and unique constraints by name (the engine's `<table>_constraint` enum), in name order. */
   readonly constraints?: readonly ConstraintModel[];
-  /** A view's `pg_relation_is_updatable` (8 insert, 4 update, 16 delete); absent for other kinds. */
+  /** A view's `pg_relation_is_updatable(oid, true)`, INSTEAD OF triggers counted as the engine's table metadata query counts them (8 insert, 4 update, 16 delete); absent for other kinds. */
   readonly updatable?: number;
   /**
    * The rows of a table shaped as the engine's enum tables are (a one-column text primary key and at

@@ -22,6 +22,7 @@ function decode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
+    // Silent: a malformed %-escape is shown as written.
     return text;
   }
 }

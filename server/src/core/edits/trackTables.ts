@@ -1,6 +1,6 @@
 import type { RootResult } from '../check';
 import type { RelationKind, RelationModel } from '../db/model';
-import { viewOf } from '../db/views';
+import { viewOf } from '../db/modelViews';
 import { insertIncludes } from '../features/codeActions/tableFileUnreferenced';
 import { yamlScalar } from '../features/text';
 import type { ProjectFile } from '../project/project';

@@ -1,6 +1,6 @@
 import type { ModelView } from '../db/lookup';
 import type { RelationModel } from '../db/model';
-import { viewOf } from '../db/views';
+import { viewOf } from '../db/modelViews';
 import type { TableFact } from '../project/index/types';
 import type { CompletionEntry, CompletionSite } from './completion';
 import { pathEndsWith } from './locate';

@@ -1,7 +1,7 @@
 import type { RootResult } from '../check';
 import { boolExpColumnRefs, directColumnRefs } from '../db/columnRefs';
 import type { ColumnModel, FunctionModel, RelationModel, SqlOrigin } from '../db/model';
-import { boolExpTables, viewOf } from '../db/views';
+import { boolExpTables, viewOf } from '../db/modelViews';
 import { readTableRef, tableKey } from '../project/index/tableRef';
 import type { At, Loc, QualifiedTable } from '../project/index/types';
 import { Walk } from '../project/index/walk';

@@ -239,6 +239,7 @@ function charCode(src: string, offset: number, length: number): string {
   try {
     return String.fromCodePoint(code);
   } catch {
+    // Silent: not a code point: the escape is kept as written, as yaml does.
     return src.substr(offset - 2, length + 2);
   }
 }

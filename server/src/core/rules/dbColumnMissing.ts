@@ -1,7 +1,7 @@
 import { directColumnRefs } from '../db/columnRefs';
 import type { ColumnRef } from '../db/columnRefs';
 import type { DatabaseModels } from '../db/model';
-import { modelPlace, viewOf } from '../db/views';
+import { modelPlace, viewOf } from '../db/modelViews';
 import type { Finding } from '../diagnostics';
 import { tableKey } from '../project/index/tableRef';
 import { didYouMean } from '../util/closest';

@@ -1,5 +1,5 @@
 import { computedFieldProblems } from '../db/functionChecks';
-import { viewOf } from '../db/views';
+import { viewOf } from '../db/modelViews';
 import { functionMissing, functionRef, trackedIn } from './dbFunctionRef';
 import { finding, tableRule } from './rule';
 

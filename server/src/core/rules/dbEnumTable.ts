@@ -1,5 +1,5 @@
 import type { RelationModel } from '../db/model';
-import { modelPlace, viewOf } from '../db/views';
+import { modelPlace, viewOf } from '../db/modelViews';
 import { finding, tableRule } from './rule';
 
 /**

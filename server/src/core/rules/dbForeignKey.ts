@@ -1,6 +1,6 @@
 import type { ModelView } from '../db/lookup';
 import type { ForeignKeyModel, RelationModel } from '../db/model';
-import { modelPlace, viewOf } from '../db/views';
+import { modelPlace, viewOf } from '../db/modelViews';
 import type { Finding } from '../diagnostics';
 import { foreignKeyUsing, sameSet } from '../project/index/foreignKeyUsing';
 import { tableKey } from '../project/index/tableRef';

@@ -1,6 +1,6 @@
 import type { Judgement, ModelView } from '../db/lookup';
 import type { FunctionModel } from '../db/model';
-import { modelPlace } from '../db/views';
+import { modelPlace } from '../db/modelViews';
 import type { Finding } from '../diagnostics';
 import { readTableRef, tableKey } from '../project/index/tableRef';
 import type { At, Loc } from '../project/index/types';

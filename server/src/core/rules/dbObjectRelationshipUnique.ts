@@ -1,5 +1,5 @@
 import type { RelationModel } from '../db/model';
-import { modelPlace, viewOf } from '../db/views';
+import { modelPlace, viewOf } from '../db/modelViews';
 import { foreignKeyUsing } from '../project/index/foreignKeyUsing';
 import { readTableRef, tableKey } from '../project/index/tableRef';
 import type { Loc, QualifiedTable, RelationshipFact } from '../project/index/types';

@@ -1,4 +1,4 @@
-import { modelPlace, viewOf } from '../db/views';
+import { modelPlace, viewOf } from '../db/modelViews';
 import { finding, tableRule } from './rule';
 
 /**

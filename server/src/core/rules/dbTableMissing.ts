@@ -1,4 +1,4 @@
-import { viewOf, modelPlace } from '../db/views';
+import { viewOf, modelPlace } from '../db/modelViews';
 import { didYouMean } from '../util/closest';
 import { finding, tableRule } from './rule';
 

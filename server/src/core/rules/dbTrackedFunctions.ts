@@ -1,5 +1,5 @@
 import { trackedFunctionProblems } from '../db/functionChecks';
-import { modelPlace, viewOf } from '../db/views';
+import { modelPlace, viewOf } from '../db/modelViews';
 import { functionMissing, functionRef, trackedIn } from './dbFunctionRef';
 import type { Finding } from '../diagnostics';
 import type { At, SourceFact } from '../project/index/types';

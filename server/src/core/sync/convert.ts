@@ -29,7 +29,11 @@ export interface Entry {
 export class YamlToJson {
   readonly sourceMap = new SourceMap();
 
-  constructor(private readonly project: Project) {}
+  /** `recording` false: the JSON only, no source map (the GraphQL schema needs none; a large project's map costs seconds). */
+  constructor(
+    private readonly project: Project,
+    private readonly recording = true,
+  ) {}
 
   root(relPath: string): At | undefined {
     const file = this.project.files.get(`${this.project.root}/${relPath}`);
@@ -82,6 +86,7 @@ export class YamlToJson {
   }
 
   private record(path: JsonPath, resolved: Resolved, written: At, key: Span | undefined): void {
+    if (!this.recording) return;
     if (resolved.raw !== undefined) {
       this.sourceMap.set(path, {
         file: resolved.at.file,

@@ -50,10 +50,10 @@ export const TOP_LEVEL: readonly (readonly [key: string, file: string])[] = [
 /**
  * Directory -> JSON, as `hasura metadata apply` sends it: every include resolved, actions.graphql
  * merged into the actions and custom types, `allow_list.yaml` under the key `allowlist`, and empty
- * lists and objects left out (the CLI's `omitempty`).
+ * lists and objects left out (the CLI's `omitempty`). `sourceMap: false` leaves the source map empty.
  */
-export function directoryToMetadata(result: { readonly project: Project }): BuiltMetadata {
-  const conv = new YamlToJson(result.project);
+export function directoryToMetadata(result: { readonly project: Project }, options: { readonly sourceMap?: boolean } = {}): BuiltMetadata {
+  const conv = new YamlToJson(result.project, options.sourceMap !== false);
   const metadata: JsonObject = { version: version(conv) };
   const put = (key: string, value: JsonValue | undefined): void => {
     if (value !== undefined && value !== null && !isEmptyJson(value)) setKey(metadata, key, value);

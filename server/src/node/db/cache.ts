@@ -54,6 +54,7 @@ export async function readCachedBuild(folder: string, root: string, key: string,
     markUsed(file);
     return entry.build;
   } catch {
+    // Silent: a missing or damaged cache file is a miss: the model is built.
     return undefined;
   }
 }
@@ -67,6 +68,7 @@ export function writeCachedBuild(folder: string, root: string, key: string, buil
     fs.writeFileSync(temp, JSON.stringify({ key, build } satisfies Entry), { mode: 0o600 });
     fs.renameSync(temp, file);
   } catch {
+    // Silent: a cache that cannot be written is only a slower next start (the doc comment).
     fs.rmSync(temp, { force: true });
   }
 }

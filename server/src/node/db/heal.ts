@@ -77,6 +77,7 @@ export class Healer {
       await this.db.exec(sql);
       return true;
     } catch {
+      // Silent: false is the answer: this healing step did not help, the statement's own failure is reported.
       return false;
     }
   }

@@ -59,6 +59,7 @@ export async function readOnlySession<T>(url: string, options: LiveOptions, work
   } catch (error) {
     throw classifyError(error, url, { connectMs, statementMs });
   }
+  // Silent: a connection error also fails the query it interrupts, which is classified below; cleanup failures after it change nothing.
   client.on('error', () => undefined);
   const cancel = (): void => void client.end().catch(() => undefined);
   options.signal?.addEventListener('abort', cancel, { once: true });

@@ -32,6 +32,7 @@ function readLarge(file: string): string {
     const read = decodeText(fs.readFileSync(toNativePath(file)));
     return read.kind === 'text' ? read.text : '';
   } catch {
+    // Silent: a file gone or unreadable since the job was sent has no statements; the next build, after its file event, sees it as it is.
     return '';
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '../../core';
 import type { Cause, DatabaseModel, Finding, MigrationFile, MigrationStatement, Origins, Platform } from '../../core';
 import { Healer } from './heal';
+import { POSTGIS_STUB_SCHEMA, postgisStandIns } from './postgis';
 
 /**
  * Applying a source's migrations to an embedded Postgres and introspecting the result. Runs in the
@@ -157,6 +158,8 @@ export class MigrationRunner {
     await this.db.exec('CREATE EXTENSION IF NOT EXISTS pgcrypto');
     // A platform's schemas (a definition that fails leaves the healer's stand-ins to cover what the migrations need).
     for (const schema of job.platform?.schemas ?? []) await this.db.exec(schema.sql).catch(() => this.db.exec('ROLLBACK').catch(() => undefined));
+    const created = extensionsCreated(job.files);
+    if (created.includes('postgis')) await this.db.exec(postgisStandIns());
     const timescale = firstTimescaleUse(job.files);
     if (timescale !== undefined) {
       await this.db.exec(TIMESCALE_STUBS);
@@ -184,7 +187,7 @@ export class MigrationRunner {
       const model = await introspect(async (sql) => (await this.db.query(sql)).rows, job.source, origin);
       const external = [...new Set([...this.healer.externalSchemas, ...(job.platform?.schemas ?? []).map((s) => s.schema)])].sort();
       return {
-        ...withoutSchema(withOrigins(model, this.origins), STUB_SCHEMA),
+        ...withoutSchema(withoutSchema(withOrigins(model, this.origins), STUB_SCHEMA), POSTGIS_STUB_SCHEMA),
         uncertain: [...this.uncertain].sort(),
         ...(external.length > 0 ? { externalSchemas: external } : {}),
       };
@@ -264,6 +267,7 @@ export class MigrationRunner {
         return undefined;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // Silent: no transaction open is the only way this fails; the statement's own error is what is reported.
         await this.db.exec('ROLLBACK').catch(() => undefined);
         const detail = (error as { detail?: unknown }).detail;
         if (attempt >= MAX_HEALS_PER_STATEMENT || !(await this.healer.heal({ message, ...(typeof detail === 'string' ? { detail } : {}) }, sql, whole)))

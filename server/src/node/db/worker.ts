@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { Extension } from '@electric-sql/pglite';
@@ -17,7 +18,7 @@ import type { WorkerReply, WorkerRequest } from './protocol';
 import { markUsed } from '../cacheFolder';
 
 /** The contrib extensions PGlite ships, by the name `CREATE EXTENSION` uses; each loaded only when the migrations create it. */
-const CONTRIB: Readonly<Record<string, () => Promise<Extension>>> = {
+const CONTRIB: Readonly<Record<string, () => Promise<Extension | undefined>>> = {
   amcheck: async () => (await import('@electric-sql/pglite/contrib/amcheck')).amcheck,
   bloom: async () => (await import('@electric-sql/pglite/contrib/bloom')).bloom,
   btree_gin: async () => (await import('@electric-sql/pglite/contrib/btree_gin')).btree_gin,
@@ -44,6 +45,7 @@ const CONTRIB: Readonly<Record<string, () => Promise<Extension>>> = {
   tsm_system_time: async () => (await import('@electric-sql/pglite/contrib/tsm_system_time')).tsm_system_time,
   unaccent: async () => (await import('@electric-sql/pglite/contrib/unaccent')).unaccent,
   'uuid-ossp': async () => (await import('@electric-sql/pglite/contrib/uuid_ossp')).uuid_ossp,
+  vector: () => Promise.resolve(pgvector()),
 };
 
 /**
@@ -54,6 +56,24 @@ const CONTRIB: Readonly<Record<string, () => Promise<Extension>>> = {
  */
 const START_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'max_connections=5', '-c', 'max_locks_per_transaction=1280', '-c', 'wal_buffers=1MB'];
 
+/**
+ * pgvector built for PGlite (`@electric-sql/pglite-pgvector`): its bundle, copied beside the bundled
+ * worker by scripts/build.mjs (dist/pglite-vector.tar.gz), else the devDependency's own (tests run
+ * this file from out/). Its package pins an older PGlite as a peer, so it is not a dependency; the
+ * bundle is what PGlite loads. Undefined when there is none: `vector` is then an unavailable extension.
+ */
+function pgvector(): Extension | undefined {
+  const candidates = [path.join(__dirname, 'pglite-vector.tar.gz')];
+  try {
+    candidates.push(path.join(path.dirname(require.resolve('@electric-sql/pglite-pgvector')), 'vector.tar.gz'));
+  } catch {
+    // Not installed (a packaged worker has its copy).
+  }
+  const bundle = candidates.find((file) => fs.existsSync(file));
+  if (bundle === undefined) return undefined;
+  return { name: 'vector', setup: (_pg, emscriptenOpts: unknown) => Promise.resolve({ emscriptenOpts, bundlePath: pathToFileURL(bundle) }) };
+}
+
 /** Made in the saved fresh database before it is saved (the runner creates it first anyway), so each build skips it. */
 const BASE_SQL = 'CREATE EXTENSION IF NOT EXISTS pgcrypto; CHECKPOINT';
 
@@ -61,8 +81,8 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
   const started = performance.now();
   const extensions: Record<string, Extension> = {};
   for (const name of new Set(['pgcrypto', ...(job.platform?.extensions ?? []), ...extensionsCreated(job.files)])) {
-    const load = CONTRIB[name];
-    if (load !== undefined) extensions[name.replace(/-/g, '_')] = await load();
+    const extension = await CONTRIB[name]?.();
+    if (extension !== undefined) extensions[name.replace(/-/g, '_')] = extension;
   }
   const startParams = [...PGlite.defaultStartParams, ...START_PARAMS];
   // A dump carries the extension set it was made with (postgresql.conf preloads some of them): one per set.
@@ -99,6 +119,7 @@ async function build(job: ApplyJob): Promise<WorkerReply> {
       },
     };
   } finally {
+    // Silent: the build's outcome is already in hand; a close that fails changes nothing of it.
     await db.close().catch(() => undefined);
   }
 }
@@ -120,6 +141,7 @@ function readTar(file: string): Blob | undefined {
   try {
     packed = fs.readFileSync(file);
   } catch {
+    // Silent: no saved database (or an unreadable one): a fresh one is made.
     return undefined;
   }
   markUsed(file);
@@ -143,6 +165,7 @@ async function saveDataDir(db: PGlite, file: string): Promise<void> {
     fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     fs.renameSync(temp, file);
   } catch {
+    // Silent: a database that cannot be saved is only a slower next run (the doc comment).
     fs.rmSync(temp, { force: true });
   }
 }

@@ -100,6 +100,7 @@ export function yamlFilesBelow(dir: string): string[] {
     try {
       entries = fs.readdirSync(toNativePath(at), { withFileTypes: true });
     } catch {
+      // Silent: an unreadable folder has no files to hand out; the check reads it again and reports it.
       return;
     }
     for (const entry of entries) {

@@ -5,7 +5,7 @@ import type { ParsedFile, ParseReply, ParseRequest } from './messages';
 export const CHUNK = 16;
 /**
  * Files the main thread does between two looks at the workers' messages: a worker waits for its
- * next chunk until the main thread looks (with whole chunks, a worker waited 7-14% of its time in profiles).
+ * next chunk until the main thread looks (with whole chunks, workers waited for it a measurable part of their time).
  */
 const LOCAL_SLICE = 4;
 

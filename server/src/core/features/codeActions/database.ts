@@ -1,7 +1,7 @@
 import type { RootResult } from '../../check';
 import type { ModelView } from '../../db/lookup';
 import type { ForeignKeyModel, RelationModel } from '../../db/model';
-import { viewOf } from '../../db/views';
+import { viewOf } from '../../db/modelViews';
 import { createRelationship } from '../../edits/createRelationship';
 import type { ArrRelUsing, ObjRelUsing } from '../../edits/operations';
 import { trackTablesChange, untrackedTables } from '../../edits/trackTables';

@@ -1,21 +1,20 @@
-import {
-  GraphQLEnumType,
-  GraphQLInputObjectType,
-  GraphQLList,
-  GraphQLNonNull,
+import { GraphQLList, GraphQLNonNull, GraphQLScalarType, Kind, getNamedType, isLeafType, parseType } from 'graphql';
+import type {
+  GraphQLFieldConfig,
+  GraphQLFieldConfigArgumentMap,
+  GraphQLInputType,
+  GraphQLNamedType,
+  GraphQLOutputType,
+  GraphQLType,
+  TypeNode,
   GraphQLObjectType,
-  GraphQLScalarType,
-  Kind,
-  getNullableType,
-  isLeafType,
-  parseType,
 } from 'graphql';
-import type { GraphQLFieldConfig, GraphQLFieldConfigArgumentMap, GraphQLInputType, GraphQLNamedType, GraphQLOutputType, GraphQLType, TypeNode } from 'graphql';
 import type { JsonObject, JsonValue } from '../../sync/json';
 import { listOf, objectOf, stringOf } from '../../sync/json';
 import type { RootFields, TableSchemaBuilder } from './build';
 import type { Source } from './metadata';
 import type { RoleView } from './roles';
+import { enumType, inputType, objectType } from './sorted';
 
 /**
  * Actions and their custom types (hasura/graphql-engine `Hasura/GraphQL/Schema/Action.hs` at
@@ -77,43 +76,39 @@ export function addActions(
   };
   const named = (name: string): GraphQLNamedType => {
     const object = types.objects.get(name);
-    if (object !== undefined) return objectType(name, object);
+    if (object !== undefined) return customObject(name, object);
     const input = types.inputs.get(name);
     if (input !== undefined)
-      return builder.named(
-        name,
-        () =>
-          new GraphQLInputObjectType({
-            name,
-            ...description(input.description),
-            fields: () =>
-              Object.fromEntries(
-                listOf(input.fields).flatMap((f) => {
-                  const field = objectOf(f);
-                  const fieldName = stringOf(field?.name);
-                  return field && fieldName ? [[fieldName, { type: typeOf(stringOf(field.type)) as GraphQLInputType, ...description(field.description) }]] : [];
-                }),
-              ),
-          }),
+      return builder.named(name, () =>
+        inputType({
+          name,
+          ...description(input.description),
+          fields: () =>
+            Object.fromEntries(
+              listOf(input.fields).flatMap((f) => {
+                const field = objectOf(f);
+                const fieldName = stringOf(field?.name);
+                return field && fieldName ? [[fieldName, { type: typeOf(stringOf(field.type)) as GraphQLInputType, ...description(field.description) }]] : [];
+              }),
+            ),
+        }),
       );
     const enumDef = types.enums.get(name);
     if (enumDef !== undefined)
-      return builder.named(
-        name,
-        () =>
-          new GraphQLEnumType({
-            name,
-            ...description(enumDef.description),
-            values: Object.fromEntries(
-              listOf(enumDef.values).flatMap((v) => {
-                const value = objectOf(v);
-                const valueName = stringOf(value?.value);
-                return value && valueName
-                  ? [[valueName, { ...description(value.description), ...(value.is_deprecated === true ? { deprecationReason: 'No longer supported' } : {}) }]]
-                  : [];
-              }),
-            ),
-          }),
+      return builder.named(name, () =>
+        enumType({
+          name,
+          ...description(enumDef.description),
+          values: Object.fromEntries(
+            listOf(enumDef.values).flatMap((v) => {
+              const value = objectOf(v);
+              const valueName = stringOf(value?.value);
+              return value && valueName
+                ? [[valueName, { ...description(value.description), ...(value.is_deprecated === true ? { deprecationReason: 'No longer supported' } : {}) }]]
+                : [];
+            }),
+          ),
+        }),
       );
     const scalar = types.scalars.get(name);
     if (scalar !== undefined) return builder.named(name, () => new GraphQLScalarType({ name, ...description(scalar.description) }));
@@ -125,39 +120,37 @@ export function addActions(
     return named(node.name.value);
   };
   const typeOf = (text: string | undefined): GraphQLType => wrap(parseType(text ?? 'String'));
-  const objectType = (name: string, object: JsonObject): GraphQLObjectType =>
-    builder.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          ...description(object.description),
-          fields: () => {
-            const fields: Record<string, GraphQLFieldConfig<unknown, unknown>> = {};
-            for (const f of listOf(object.fields)) {
-              const field = objectOf(f);
-              const fieldName = stringOf(field?.name);
-              if (field === undefined || fieldName === undefined) continue;
-              fields[fieldName] = { type: typeOf(stringOf(field.type)) as GraphQLOutputType, ...description(field.description) };
-            }
-            for (const r of listOf(object.relationships)) {
-              const rel = objectOf(r);
-              const relName = stringOf(rel?.name);
-              const remote = objectOf(rel?.remote_table) ?? (typeof rel?.remote_table === 'string' ? { name: rel.remote_table } : undefined);
-              const source = sources.find((s) => s.name === (stringOf(rel?.source) ?? 'default')) ?? sources[0];
-              const tableName = stringOf(remote?.name);
-              if (rel === undefined || relName === undefined || source === undefined || tableName === undefined) continue;
-              const table = builder.tableOf(source, stringOf(remote?.schema) ?? 'public', tableName);
-              if (table === undefined || builder.select(table) === undefined) continue;
-              const t = builder.tableType(table);
-              fields[relName] =
-                rel.type === 'array'
-                  ? { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t))), args: builder.selectArgs(table), description: 'An array relationship' }
-                  : { type: t, description: 'An object relationship' };
-            }
-            return fields;
-          },
-        }),
+  const customObject = (name: string, object: JsonObject): GraphQLObjectType =>
+    builder.named(name, () =>
+      objectType({
+        name,
+        ...description(object.description),
+        fields: () => {
+          const fields: Record<string, GraphQLFieldConfig<unknown, unknown>> = {};
+          for (const f of listOf(object.fields)) {
+            const field = objectOf(f);
+            const fieldName = stringOf(field?.name);
+            if (field === undefined || fieldName === undefined) continue;
+            fields[fieldName] = { type: typeOf(stringOf(field.type)) as GraphQLOutputType, ...description(field.description) };
+          }
+          for (const r of listOf(object.relationships)) {
+            const rel = objectOf(r);
+            const relName = stringOf(rel?.name);
+            const remote = objectOf(rel?.remote_table) ?? (typeof rel?.remote_table === 'string' ? { name: rel.remote_table } : undefined);
+            const source = sources.find((s) => s.name === (stringOf(rel?.source) ?? 'default')) ?? sources[0];
+            const tableName = stringOf(remote?.name);
+            if (rel === undefined || relName === undefined || source === undefined || tableName === undefined) continue;
+            const table = builder.tableOf(source, stringOf(remote?.schema) ?? 'public', tableName);
+            if (table === undefined || builder.select(table) === undefined) continue;
+            const t = builder.tableType(table);
+            fields[relName] =
+              rel.type === 'array'
+                ? { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t))), args: builder.selectArgs(table), description: 'An array relationship' }
+                : { type: t, description: 'An object relationship' };
+          }
+          return fields;
+        },
+      }),
     );
   for (const entry of listOf(metadata.actions)) {
     const action = objectOf(entry);
@@ -171,8 +164,9 @@ export function addActions(
       if (arg !== undefined && argName !== undefined) args[argName] = { type: typeOf(stringOf(arg.type)) as GraphQLInputType, ...description(arg.description) };
     }
     const declared = typeOf(stringOf(definition.output_type)) as GraphQLOutputType;
-    // A scalar or enum output is non-null whatever actions.graphql says (Action.hs: the output parser is not made nullable).
-    const base = getNullableType(declared);
+    // A scalar or enum output is its named type, non-null, whatever list or nullability actions.graphql gives
+    // (Action.hs: the scalar's own parser; 5stackgg/api `getSchemas: [String]!` is served as `String!`).
+    const base = getNamedType(declared);
     const output = isLeafType(base) ? new GraphQLNonNull(base) : declared;
     const comment = description(action.comment);
     if (definition.type === 'query') {
@@ -180,19 +174,17 @@ export function addActions(
     } else if (definition.kind === 'asynchronous') {
       roots.mutation[name] = { type: new GraphQLNonNull(builder.scalar('uuid')), args, ...comment };
       const resultName = name;
-      const result = builder.named(
-        resultName,
-        () =>
-          new GraphQLObjectType({
-            name: resultName,
-            description: `fields of action: "${name}"`,
-            fields: () => ({
-              created_at: { type: new GraphQLNonNull(builder.scalar('timestamptz')), description: 'the time at which this action was created' },
-              errors: { type: builder.scalar('jsonb'), description: 'errors related to the invocation' },
-              id: { type: new GraphQLNonNull(builder.scalar('uuid')), description: 'the unique id of an action' },
-              output: { type: output, description: 'the output fields of this action' },
-            }),
+      const result = builder.named(resultName, () =>
+        objectType({
+          name: resultName,
+          description: `fields of action: "${name}"`,
+          fields: () => ({
+            created_at: { type: new GraphQLNonNull(builder.scalar('timestamptz')), description: 'the time at which this action was created' },
+            errors: { type: builder.scalar('jsonb'), description: 'errors related to the invocation' },
+            id: { type: new GraphQLNonNull(builder.scalar('uuid')), description: 'the unique id of an action' },
+            output: { type: output, description: 'the output fields of this action' },
           }),
+        }),
       );
       const query: GraphQLFieldConfig<unknown, unknown> = {
         type: result,

@@ -1,15 +1,4 @@
-import {
-  GraphQLBoolean,
-  GraphQLEnumType,
-  GraphQLFloat,
-  GraphQLInputObjectType,
-  GraphQLInt,
-  GraphQLList,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLScalarType,
-  GraphQLString,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLScalarType, GraphQLString } from 'graphql';
 import type {
   GraphQLArgumentConfig,
   GraphQLEnumValueConfigMap,
@@ -21,6 +10,9 @@ import type {
   GraphQLNamedType,
   GraphQLOutputType,
   GraphQLType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLObjectType,
 } from 'graphql';
 import type { EngineVersion } from '../../engineVersion';
 import { atLeast } from '../../engineVersion';
@@ -31,6 +23,7 @@ import type { Column, ComputedField, Relationship, SelectPerm, Source, Table, Ta
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import type { RoleView } from './roles';
+import { enumType, inputType, objectType } from './sorted';
 
 /**
  * The engine's schema for the tables of Postgres sources, one role at a time. Follows
@@ -45,6 +38,19 @@ import type { RoleView } from './roles';
 
 /** Engine versions that added parts of the schema (the engine's CHANGELOG.md). */
 export const SCHEMA_SINCE = {
+  /**
+   * jsonb's `_cast: {String: ...}` (hasura/graphql-engine#7818, opened 2021-11-17): not served by
+   * v2.0.7 (CubicLu/gh-pabau), served by v2.15.2; taken as the first release after the pull request.
+   */
+  jsonbCast: { major: 2, minor: 2, patch: 0 },
+  /**
+   * Description texts only: `upsert condition` (was `on conflict condition`) and the constraint
+   * enum's `... on columns "a", "b"`: v2.1.1 has the old texts, nhost's engine of November 2022
+   * (v2.15, uncurated-tests/finta) the new; taken from v2.15.
+   */
+  newDescriptions: { major: 2, minor: 15, patch: 0 },
+  /** Description only: `<table>_updates.where` says "filter the rows which have to be updated": not in v2.16.0, in v2.46.0. */
+  updatesWhereDescription: { major: 2, minor: 17, patch: 0 },
   /** Streaming subscriptions (`<table>_stream`, `cursor_ordering`). */
   stream: { major: 2, minor: 10, patch: 0 },
   /** `update_<table>_many` and `<table>_updates`. */
@@ -53,9 +59,9 @@ export const SCHEMA_SINCE = {
   aggregatePredicates: { major: 2, minor: 16, patch: 0 },
   /**
    * Postgres enum types count as comparable (max, min) as the engine's `PGEnumScalar`: served by
-   * v2.48.6 (Cohey0727/ShogiGPT); the release that added it is not pinned, this is the earliest known.
+   * v2.15.2 (SocialGouv/cdtn-admin), not by v2.1.1 (koniuszy/przelejmi); the release between is not pinned.
    */
-  enumsComparable: { major: 2, minor: 48, patch: 0 },
+  enumsComparable: { major: 2, minor: 15, patch: 0 },
   /**
    * Array columns served as GraphQL lists (`[uuid!]`, `uuid_array_comparison_exp`, comparable)
    * instead of a scalar `_uuid`: served by v2.49.4 (5stackgg/api) and masterbots' `latest`.
@@ -95,6 +101,13 @@ const STRING_OPS: readonly (readonly [string, string])[] = [
   ['_regex', 'does the column match the given POSIX regular expression, case sensitive'],
   ['_similar', 'does the column match the given SQL regular expression'],
 ];
+
+/**
+ * The aggregation predicates over float8 columns (`corr` and `covar_samp` take two columns, `X` and
+ * `Y`): served by v2.49.4 (5stackgg/api); no project on an older engine has float8 columns, so they
+ * are taken to come with aggregation predicates.
+ */
+const FLOAT_PREDICATES: readonly string[] = ['avg', 'corr', 'covar_samp', 'max', 'min', 'stddev_samp', 'sum', 'var_samp'];
 
 const NUMERIC_AGGREGATES: readonly string[] = ['avg', 'stddev', 'stddev_pop', 'stddev_samp', 'sum', 'var_pop', 'var_samp', 'variance'];
 
@@ -165,8 +178,17 @@ export class TableSchemaBuilder {
 
   /** A table's type name: `users_bool_exp` (source type prefix and suffix included). */
   private tn(table: Table, ...suffix: string[]): string {
-    return table.source.typePrefix + this.namer(table.source).type(table.identifier, ...suffix) + table.source.typeSuffix;
+    const key = suffix.join('\u0000');
+    let names = this.typeNames.get(table);
+    if (names === undefined) this.typeNames.set(table, (names = new Map<string, string>()));
+    let name = names.get(key);
+    if (name === undefined)
+      names.set(key, (name = table.source.typePrefix + this.namer(table.source).type(table.identifier, ...suffix) + table.source.typeSuffix));
+    return name;
   }
+
+  /** Each table's type names by suffix: made once (a type is referred to many times). */
+  private readonly typeNames = new Map<Table, Map<string, string>>();
 
   private f(table: Table | undefined, ...parts: string[]): string {
     return this.namer(table?.source).field(...parts);
@@ -218,14 +240,12 @@ export class TableSchemaBuilder {
 
   private enumTableType(table: Table): GraphQLEnumType {
     const name = this.tn(table, 'enum');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          ...desc(table.relation.comment),
-          values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        ...desc(table.relation.comment),
+        values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
+      }),
     );
   }
 
@@ -236,20 +256,18 @@ export class TableSchemaBuilder {
     const namer = this.namer(source);
     const enumType = this.enumTableType(column.enumRef);
     const name = this.tn(column.enumRef, 'enum', 'comparison_exp');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `Boolean expression to compare columns of type "${enumType.name}". All fields are combined with logical 'AND'.`,
-          fields: {
-            _eq: { type: enumType },
-            _in: { type: list(nn(enumType)) },
-            [namer.field('_is_null')]: { type: GraphQLBoolean },
-            _neq: { type: enumType },
-            _nin: { type: list(nn(enumType)) },
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `Boolean expression to compare columns of type "${enumType.name}". All fields are combined with logical 'AND'.`,
+        fields: {
+          _eq: { type: enumType },
+          _in: { type: list(nn(enumType)) },
+          [namer.field('_is_null')]: { type: GraphQLBoolean },
+          _neq: { type: enumType },
+          _nin: { type: list(nn(enumType)) },
+        },
+      }),
     );
   }
 
@@ -259,7 +277,7 @@ export class TableSchemaBuilder {
     const name = source.typePrefix + namer.type(element.name, 'array_comparison_exp') + source.typeSuffix;
     return this.named(name, () => {
       const t = list(nn(this.scalar(element.name)));
-      return new GraphQLInputObjectType({
+      return inputType({
         name,
         description: `Boolean expression to compare columns of type "${element.name}". All fields are combined with logical 'AND'.`,
         fields: {
@@ -296,19 +314,21 @@ export class TableSchemaBuilder {
         _nin: { type: list(nn(t)) },
       };
       if (scalar.string) for (const [op, d] of STRING_OPS) fields[op] = { type: t, description: d };
-      if (scalar.jsonb) {
+      if (scalar.jsonb && this.since('jsonbCast')) {
         const castName = source.typePrefix + namer.type('jsonb', 'cast_exp') + source.typeSuffix;
         const stringExp = this.scalarComparisonExp(pgScalarOf('text'), source);
         fields._cast = {
-          type: this.named(castName, () => new GraphQLInputObjectType({ name: castName, fields: { String: { type: stringExp } } })),
+          type: this.named(castName, () => inputType({ name: castName, fields: { String: { type: stringExp } } })),
         };
+      }
+      if (scalar.jsonb) {
         fields[namer.field('_contained_in')] = { type: t, description: 'is the column contained in the given json value' };
         fields._contains = { type: t, description: 'does the column contain the given json value at the top level' };
         fields[namer.field('_has_key')] = { type: GraphQLString, description: 'does the string exist as a top-level key in the column' };
         fields[namer.field('_has_keys_all')] = { type: list(nn(GraphQLString)), description: 'do all of these strings exist as top-level keys in the column' };
         fields[namer.field('_has_keys_any')] = { type: list(nn(GraphQLString)), description: 'do any of these strings exist as top-level keys in the column' };
       }
-      return new GraphQLInputObjectType({
+      return inputType({
         name,
         description: `Boolean expression to compare columns of type "${scalar.name}". All fields are combined with logical 'AND'.`,
         fields,
@@ -319,42 +339,45 @@ export class TableSchemaBuilder {
   private orderByEnum(source: Source): GraphQLEnumType {
     const namer = this.namer(source);
     const name = namer.type('order_by');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          description: 'column ordering options',
-          values: {
-            [namer.enumValue('asc')]: { description: 'in ascending order, nulls last' },
-            [namer.enumValue('asc_nulls_first')]: { description: 'in ascending order, nulls first' },
-            [namer.enumValue('asc_nulls_last')]: { description: 'in ascending order, nulls last' },
-            [namer.enumValue('desc')]: { description: 'in descending order, nulls first' },
-            [namer.enumValue('desc_nulls_first')]: { description: 'in descending order, nulls first' },
-            [namer.enumValue('desc_nulls_last')]: { description: 'in descending order, nulls last' },
-          },
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        description: 'column ordering options',
+        values: {
+          [namer.enumValue('asc')]: { description: 'in ascending order, nulls last' },
+          [namer.enumValue('asc_nulls_first')]: { description: 'in ascending order, nulls first' },
+          [namer.enumValue('asc_nulls_last')]: { description: 'in ascending order, nulls last' },
+          [namer.enumValue('desc')]: { description: 'in descending order, nulls first' },
+          [namer.enumValue('desc_nulls_first')]: { description: 'in descending order, nulls first' },
+          [namer.enumValue('desc_nulls_last')]: { description: 'in descending order, nulls last' },
+        },
+      }),
     );
   }
 
   private cursorOrdering(source: Source): GraphQLEnumType {
     const name = this.namer(source).type('cursor_ordering');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          description: 'ordering argument of a cursor',
-          values: { ASC: { description: 'ascending ordering of the cursor' }, DESC: { description: 'descending ordering of the cursor' } },
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        description: 'ordering argument of a cursor',
+        values: { ASC: { description: 'ascending ordering of the cursor' }, DESC: { description: 'descending ordering of the cursor' } },
+      }),
     );
   }
 
   // ---- columns a role sees
 
+  private readonly selectable = new Map<Table, Column[]>();
+
   selectColumns(table: Table): Column[] {
-    const sel = this.select(table);
-    return sel === undefined ? [] : table.columns.filter((c) => sel.columns.has(c.name));
+    let columns = this.selectable.get(table);
+    if (columns === undefined) {
+      const sel = this.select(table);
+      columns = sel === undefined ? [] : table.columns.filter((c) => sel.columns.has(c.name));
+      this.selectable.set(table, columns);
+    }
+    return columns;
   }
 
   /** Relationships to tables the role may select from. */
@@ -376,14 +399,12 @@ export class TableSchemaBuilder {
 
   tableType(table: Table): GraphQLObjectType {
     const name = this.tn(table);
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: table.relation.comment ?? `columns and relationships of "${this.quoted(table)}"`,
-          fields: () => this.tableFields(table),
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: table.relation.comment ?? `columns and relationships of "${this.quoted(table)}"`,
+        fields: () => this.tableFields(table),
+      }),
     );
   }
 
@@ -419,6 +440,14 @@ export class TableSchemaBuilder {
 
   /** `distinct_on`, `limit`, `offset`, `order_by`, `where`. */
   selectArgs(table: Table): GraphQLFieldConfigArgumentMap {
+    let args = this.selectArgsMemo.get(table);
+    if (args === undefined) this.selectArgsMemo.set(table, (args = this.makeSelectArgs(table)));
+    return args;
+  }
+
+  private readonly selectArgsMemo = new Map<Table, GraphQLFieldConfigArgumentMap>();
+
+  private makeSelectArgs(table: Table): GraphQLFieldConfigArgumentMap {
     return {
       [this.f(table, 'distinct_on')]: { type: list(nn(this.selectColumnEnum(table))), description: 'distinct select on columns' },
       limit: { type: GraphQLInt, description: 'limit the number of rows returned' },
@@ -433,7 +462,7 @@ export class TableSchemaBuilder {
       const values: GraphQLEnumValueConfigMap = {};
       for (const c of columns) values[c.field] = { description: 'column name', value: c.name };
       if (columns.length === 0) values._PLACEHOLDER = { description: 'placeholder (do not use)' };
-      return new GraphQLEnumType({ name, description, values });
+      return enumType({ name, description, values });
     });
   }
 
@@ -443,17 +472,15 @@ export class TableSchemaBuilder {
 
   aggregateType(table: Table): GraphQLObjectType {
     const name = this.tn(table, 'aggregate');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregated selection of "${this.quoted(table)}"`,
-          fields: () => ({
-            aggregate: { type: this.aggregateFieldsType(table) },
-            nodes: { type: nn(list(nn(this.tableType(table)))) },
-          }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `aggregated selection of "${this.quoted(table)}"`,
+        fields: () => ({
+          aggregate: { type: this.aggregateFieldsType(table) },
+          nodes: { type: nn(list(nn(this.tableType(table)))) },
         }),
+      }),
     );
   }
 
@@ -471,43 +498,39 @@ export class TableSchemaBuilder {
 
   private aggregateFieldsType(table: Table): GraphQLObjectType {
     const name = this.tn(table, 'aggregate_fields');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregate fields of "${this.quoted(table)}"`,
-          fields: () => {
-            const columns = this.selectColumns(table);
-            const fields: Fields = {};
-            const numeric = this.numericColumns(columns);
-            const comparable = this.comparableColumns(columns);
-            fields.count = {
-              type: nn(GraphQLInt),
-              args: { columns: { type: list(nn(this.selectColumnEnum(table))) }, distinct: { type: GraphQLBoolean } },
-            };
-            for (const op of NUMERIC_AGGREGATES) {
-              if (numeric.length === 0) break;
-              fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, numeric, op === 'sum' ? undefined : GraphQLFloat) };
-            }
-            if (comparable.length > 0)
-              for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, comparable, undefined) };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `aggregate fields of "${this.quoted(table)}"`,
+        fields: () => {
+          const columns = this.selectColumns(table);
+          const fields: Fields = {};
+          const numeric = this.numericColumns(columns);
+          const comparable = this.comparableColumns(columns);
+          fields.count = {
+            type: nn(GraphQLInt),
+            args: { columns: { type: list(nn(this.selectColumnEnum(table))) }, distinct: { type: GraphQLBoolean } },
+          };
+          for (const op of NUMERIC_AGGREGATES) {
+            if (numeric.length === 0) break;
+            fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, numeric, op === 'sum' ? undefined : GraphQLFloat) };
+          }
+          if (comparable.length > 0)
+            for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: this.aggregateOpType(table, op, comparable, undefined) };
+          return fields;
+        },
+      }),
     );
   }
 
   private aggregateOpType(table: Table, op: string, columns: readonly Column[], type: GraphQLScalarType | undefined): GraphQLObjectType {
     const name = this.tn(table, op, 'fields');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `aggregate ${op} on columns`,
-          fields: () => Object.fromEntries(columns.map((c) => [c.field, { type: type ?? this.columnType(c), ...desc(c.description) }])),
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `aggregate ${this.f(table, op)} on columns`,
+        fields: () => Object.fromEntries(columns.map((c) => [c.field, { type: type ?? this.columnType(c), ...desc(c.description) }])),
+      }),
     );
   }
 
@@ -516,7 +539,7 @@ export class TableSchemaBuilder {
   boolExp(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'bool_exp');
     return this.named(name, () => {
-      const self: GraphQLInputObjectType = new GraphQLInputObjectType({
+      const self: GraphQLInputObjectType = inputType({
         name,
         description: `Boolean expression to filter rows from the table "${this.quoted(table)}". All fields are combined with a logical 'AND'.`,
         fields: () => {
@@ -543,109 +566,113 @@ export class TableSchemaBuilder {
 
   private aggregateBoolExp(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'aggregate_bool_exp');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          fields: () => {
-            const fields: InputFields = {};
-            const booleans = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'Boolean');
-            const predicate = (fn: string, args: GraphQLInputType, predicateType: GraphQLInputType): GraphQLInputObjectType => {
-              const typeName = this.predicateTypeName(table, fn);
-              return this.named(
-                typeName,
-                () =>
-                  new GraphQLInputObjectType({
-                    name: typeName,
-                    fields: () => ({
-                      arguments: { type: args },
-                      distinct: { type: GraphQLBoolean },
-                      filter: { type: this.boolExp(table) },
-                      predicate: { type: nn(predicateType) },
-                    }),
-                  }),
-              );
-            };
-            const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
-            for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) {
-              const enumName = this.predicateColumnsName(table, fn);
-              const columnsEnum = this.columnEnum(
-                enumName,
-                `select "${this.namer(table.source).type(table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns')}" columns of table "${this.quoted(table)}"`,
-                booleans,
-              );
-              fields[fn] = { type: predicate(fn, nn(columnsEnum), boolExp) };
+    return this.named(name, () =>
+      inputType({
+        name,
+        fields: () => {
+          const fields: InputFields = {};
+          const booleans = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'Boolean');
+          const predicate = (fn: string, args: GraphQLInputType, predicateType: GraphQLInputType): GraphQLInputObjectType => {
+            const typeName = this.predicateTypeName(table, fn);
+            return this.named(typeName, () =>
+              inputType({
+                name: typeName,
+                fields: () => ({
+                  arguments: { type: args },
+                  distinct: { type: GraphQLBoolean },
+                  filter: { type: this.boolExp(table) },
+                  predicate: { type: nn(predicateType) },
+                }),
+              }),
+            );
+          };
+          const columnsEnum = (fn: string, columns: readonly Column[]): GraphQLEnumType =>
+            this.columnEnum(
+              this.predicateColumnsName(table, fn),
+              `select "${this.predicateTypeName(table, fn)}${this.namer(table.source).graphqlCase ? 'ArgumentsColumns' : '_arguments_columns'}" columns of table "${this.quoted(table)}"`,
+              columns,
+            );
+          const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
+          for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) fields[fn] = { type: predicate(fn, nn(columnsEnum(fn, booleans)), boolExp) };
+          const floats = this.selectColumns(table).filter((c) => c.enumRef === undefined && c.scalar.name === 'float8');
+          const floatExp = this.scalarComparisonExp(pgScalarOf('float8'), table.source);
+          for (const fn of floats.length > 0 ? FLOAT_PREDICATES : []) {
+            const columns = nn(columnsEnum(fn, floats));
+            if (fn !== 'corr' && fn !== 'covar_samp') {
+              fields[fn] = { type: predicate(fn, columns, floatExp) };
+              continue;
             }
-            const intExp = this.scalarComparisonExp(pgScalarOf('integer'), table.source);
-            fields.count = { type: predicate('count', list(nn(this.selectColumnEnum(table))), intExp) };
-            return fields;
-          },
-        }),
+            const argsName = this.predicateTypeName(table, fn) + (this.namer(table.source).graphqlCase ? 'Arguments' : '_arguments');
+            const args = this.named(argsName, () => inputType({ name: argsName, fields: { X: { type: columns }, Y: { type: columns } } }));
+            fields[fn] = { type: predicate(fn, nn(args), floatExp) };
+          }
+          const intExp = this.scalarComparisonExp(pgScalarOf('integer'), table.source);
+          fields.count = { type: predicate('count', list(nn(this.selectColumnEnum(table))), intExp) };
+          return fields;
+        },
+      }),
     );
   }
 
   orderByType(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'order_by');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `Ordering options when selecting data from "${this.quoted(table)}".`,
-          fields: () => {
-            const orderBy = this.orderByEnum(table.source);
-            const fields: InputFields = {};
-            for (const column of this.selectColumns(table)) fields[column.field] = { type: orderBy };
-            for (const cf of this.computedFields(table)) {
-              const shape = this.computedShape(table, cf);
-              if (shape !== undefined && shape.args.length === 0 && shape.returns === undefined) fields[cf.name] = { type: orderBy };
-            }
-            for (const rel of this.relationships(table)) {
-              if (rel.kind === 'object') fields[rel.name] = { type: this.orderByType(rel.target) };
-              else fields[this.relAggregate(table, rel.name)] = { type: this.aggregateOrderBy(rel.target) };
-            }
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `Ordering options when selecting data from "${this.quoted(table)}".`,
+        fields: () => {
+          const orderBy = this.orderByEnum(table.source);
+          const fields: InputFields = {};
+          for (const column of this.selectColumns(table)) fields[column.field] = { type: orderBy };
+          for (const cf of this.computedFields(table)) {
+            const shape = this.computedShape(table, cf);
+            if (shape !== undefined && shape.args.length === 0 && shape.returns === undefined) fields[cf.name] = { type: orderBy };
+          }
+          for (const rel of this.relationships(table)) {
+            if (rel.kind === 'object') fields[rel.name] = { type: this.orderByType(rel.target) };
+            else fields[this.relAggregate(table, rel.name)] = { type: this.aggregateOrderBy(rel.target) };
+          }
+          return fields;
+        },
+      }),
     );
   }
 
   private aggregateOrderBy(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'aggregate_order_by');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `order by aggregate values of table "${this.quoted(table)}"`,
-          fields: () => {
-            const orderBy = this.orderByEnum(table.source);
-            const columns = this.selectColumns(table);
-            const numeric = this.numericColumns(columns);
-            const comparable = this.comparableColumns(columns);
-            const fields: InputFields = { count: { type: orderBy } };
-            const opType = (op: string, cols: readonly Column[]): GraphQLInputObjectType => {
-              const typeName = this.tn(table, op, 'order_by');
-              return this.named(
-                typeName,
-                () =>
-                  new GraphQLInputObjectType({
-                    name: typeName,
-                    description: `order by ${op}() on columns of table "${this.quoted(table)}"`,
-                    fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: orderBy }])),
-                  }),
-              );
-            };
-            if (numeric.length > 0) for (const op of NUMERIC_AGGREGATES) fields[this.f(table, op)] = { type: opType(op, numeric) };
-            if (comparable.length > 0) for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: opType(op, comparable) };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `order by aggregate values of table "${this.quoted(table)}"`,
+        fields: () => {
+          const orderBy = this.orderByEnum(table.source);
+          const columns = this.selectColumns(table);
+          const numeric = this.numericColumns(columns);
+          const comparable = this.comparableColumns(columns);
+          const fields: InputFields = { count: { type: orderBy } };
+          const opType = (op: string, cols: readonly Column[]): GraphQLInputObjectType => {
+            const typeName = this.tn(table, op, 'order_by');
+            return this.named(typeName, () =>
+              inputType({
+                name: typeName,
+                description: `order by ${this.f(table, op)}() on columns of table "${this.quoted(table)}"`,
+                fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: orderBy, ...desc(c.description) }])),
+              }),
+            );
+          };
+          if (numeric.length > 0) for (const op of NUMERIC_AGGREGATES) fields[this.f(table, op)] = { type: opType(op, numeric) };
+          if (comparable.length > 0) for (const op of ['max', 'min']) fields[this.f(table, op)] = { type: opType(op, comparable) };
+          return fields;
+        },
+      }),
     );
   }
 
   // ---- inserts
+
+  private upsertDescription(): string {
+    return this.since('newDescriptions') ? 'upsert condition' : 'on conflict condition';
+  }
 
   private hasConstraints(table: Table): boolean {
     return (table.relation.constraints ?? []).length > 0;
@@ -658,36 +685,36 @@ export class TableSchemaBuilder {
   private onConflictType(table: Table): GraphQLInputObjectType | undefined {
     if (!this.hasConstraints(table)) return undefined;
     const name = this.tn(table, 'on_conflict');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `on_conflict condition type for table "${this.quoted(table)}"`,
-          fields: () => ({
-            constraint: { type: nn(this.constraintEnum(table)) },
-            [this.f(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
-            where: { type: this.boolExp(table) },
-          }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `${this.since('newDescriptions') ? 'on_conflict' : 'on conflict'} condition type for table "${this.quoted(table)}"`,
+        fields: () => ({
+          constraint: { type: nn(this.constraintEnum(table)) },
+          [this.f(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
+          where: { type: this.boolExp(table) },
         }),
+      }),
     );
   }
 
   private constraintEnum(table: Table): GraphQLEnumType {
     const name = this.tn(table, 'constraint');
-    return this.named(
-      name,
-      () =>
-        new GraphQLEnumType({
-          name,
-          description: `unique or primary key constraints on table "${this.quoted(table)}"`,
-          values: Object.fromEntries(
-            (table.relation.constraints ?? []).map((c) => [
-              c.name,
-              { description: `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}` },
-            ]),
-          ),
-        }),
+    return this.named(name, () =>
+      enumType({
+        name,
+        description: `unique or primary key constraints on table "${this.quoted(table)}"`,
+        values: Object.fromEntries(
+          (table.relation.constraints ?? []).map((c) => [
+            c.name,
+            {
+              description: this.since('newDescriptions')
+                ? `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`
+                : 'unique or primary key constraint',
+            },
+          ]),
+        ),
+      }),
     );
   }
 
@@ -697,41 +724,37 @@ export class TableSchemaBuilder {
 
   insertInput(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'insert_input');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `input type for inserting data into table "${this.quoted(table)}"`,
-          fields: () => {
-            const fields: InputFields = {};
-            for (const column of this.insertColumns(table)) fields[column.field] = { type: this.columnType(column), ...desc(column.description) };
-            for (const rel of table.relationships) {
-              if (this.perms(rel.target).insert === undefined) continue;
-              fields[rel.name] = { type: rel.kind === 'object' ? this.objRelInsertInput(rel.target) : this.arrRelInsertInput(rel.target) };
-            }
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `input type for inserting data into table "${this.quoted(table)}"`,
+        fields: () => {
+          const fields: InputFields = {};
+          for (const column of this.insertColumns(table)) fields[column.field] = { type: this.columnType(column), ...desc(column.description) };
+          for (const rel of table.relationships) {
+            if (this.perms(rel.target).insert === undefined) continue;
+            fields[rel.name] = { type: rel.kind === 'object' ? this.objRelInsertInput(rel.target) : this.arrRelInsertInput(rel.target) };
+          }
+          return fields;
+        },
+      }),
     );
   }
 
   private relInsertInput(table: Table, kind: 'obj' | 'arr'): GraphQLInputObjectType {
     const name = this.tn(table, `${kind}_rel_insert_input`);
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `input type for inserting ${kind === 'obj' ? 'object' : 'array'} relation for remote table "${this.quoted(table)}"`,
-          fields: () => {
-            const input = nn(this.insertInput(table));
-            const fields: InputFields = { data: { type: kind === 'obj' ? input : nn(list(input)) } };
-            const onConflict = this.onConflictType(table);
-            if (onConflict !== undefined) fields[this.f(table, 'on_conflict')] = { type: onConflict, description: 'upsert condition' };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `input type for inserting ${kind === 'obj' ? 'object' : 'array'} relation for remote table "${this.quoted(table)}"`,
+        fields: () => {
+          const input = nn(this.insertInput(table));
+          const fields: InputFields = { data: { type: kind === 'obj' ? input : nn(list(input)) } };
+          const onConflict = this.onConflictType(table);
+          if (onConflict !== undefined) fields[this.f(table, 'on_conflict')] = { type: onConflict, description: this.upsertDescription() };
+          return fields;
+        },
+      }),
     );
   }
 
@@ -745,19 +768,17 @@ export class TableSchemaBuilder {
 
   mutationResponse(table: Table): GraphQLObjectType {
     const name = this.tn(table, 'mutation_response');
-    return this.named(
-      name,
-      () =>
-        new GraphQLObjectType({
-          name,
-          description: `response of any mutation on the table "${this.quoted(table)}"`,
-          fields: () => {
-            const fields: Fields = { [this.f(table, 'affected_rows')]: { type: nn(GraphQLInt), description: 'number of rows affected by the mutation' } };
-            if (this.select(table) !== undefined)
-              fields.returning = { type: nn(list(nn(this.tableType(table)))), description: 'data from the rows affected by the mutation' };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      objectType({
+        name,
+        description: `response of any mutation on the table "${this.quoted(table)}"`,
+        fields: () => {
+          const fields: Fields = { [this.f(table, 'affected_rows')]: { type: nn(GraphQLInt), description: 'number of rows affected by the mutation' } };
+          if (this.select(table) !== undefined)
+            fields.returning = { type: nn(list(nn(this.tableType(table)))), description: 'data from the rows affected by the mutation' };
+          return fields;
+        },
+      }),
     );
   }
 
@@ -769,14 +790,12 @@ export class TableSchemaBuilder {
     const args: GraphQLFieldConfigArgumentMap = {};
     const input = (suffix: string, description: string, cols: readonly Column[], type: (c: Column) => GraphQLInputType): GraphQLInputObjectType => {
       const name = this.tn(table, suffix);
-      return this.named(
-        name,
-        () =>
-          new GraphQLInputObjectType({
-            name,
-            description,
-            fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: type(c), ...desc(c.description) }])),
-          }),
+      return this.named(name, () =>
+        inputType({
+          name,
+          description,
+          fields: () => Object.fromEntries(cols.map((c) => [c.field, { type: type(c), ...desc(c.description) }])),
+        }),
       );
     };
     const jsonb = columns.filter((c) => c.enumRef === undefined && c.scalar.jsonb);
@@ -829,18 +848,19 @@ export class TableSchemaBuilder {
 
   private updatesType(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'updates');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          fields: () => {
-            const fields: InputFields = {};
-            for (const [key, arg] of Object.entries(this.updateOperators(table))) fields[key] = { type: arg.type, ...desc(arg.description ?? undefined) };
-            fields.where = { type: nn(this.boolExp(table)), description: 'filter the rows which have to be updated' };
-            return fields;
-          },
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        fields: () => {
+          const fields: InputFields = {};
+          for (const [key, arg] of Object.entries(this.updateOperators(table))) fields[key] = { type: arg.type, ...desc(arg.description ?? undefined) };
+          fields.where = {
+            type: nn(this.boolExp(table)),
+            ...desc(this.since('updatesWhereDescription') ? 'filter the rows which have to be updated' : undefined),
+          };
+          return fields;
+        },
+      }),
     );
   }
 
@@ -861,44 +881,38 @@ export class TableSchemaBuilder {
 
   private pkColumnsInput(table: Table, columns: readonly Column[]): GraphQLInputObjectType {
     const name = this.tn(table, 'pk_columns_input');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `primary key columns input for table: ${this.quoted(table)}`,
-          fields: Object.fromEntries(columns.map((c) => [c.field, { type: nn(this.columnType(c)), ...desc(c.description) }])),
-        }),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `primary key columns input for table: ${this.quoted(table)}`,
+        fields: Object.fromEntries(columns.map((c) => [c.field, { type: nn(this.columnType(c)), ...desc(c.description) }])),
+      }),
     );
   }
 
   private streamCursorInput(table: Table): GraphQLInputObjectType {
     const name = this.tn(table, 'stream_cursor_input');
     const valueName = this.tn(table, 'stream_cursor_value_input');
-    return this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          description: `Streaming cursor of the table "${this.quoted(table)}"`,
-          fields: () => ({
-            [this.f(table, 'initial_value')]: {
-              type: nn(
-                this.named(
-                  valueName,
-                  () =>
-                    new GraphQLInputObjectType({
-                      name: valueName,
-                      description: 'Initial value of the column from where the streaming should start',
-                      fields: () => Object.fromEntries(this.selectColumns(table).map((c) => [c.field, { type: this.columnType(c), ...desc(c.description) }])),
-                    }),
-                ),
+    return this.named(name, () =>
+      inputType({
+        name,
+        description: `Streaming cursor of the table "${table.customName ?? this.quoted(table)}"`,
+        fields: () => ({
+          [this.f(table, 'initial_value')]: {
+            type: nn(
+              this.named(valueName, () =>
+                inputType({
+                  name: valueName,
+                  description: 'Initial value of the column from where the streaming should start',
+                  fields: () => Object.fromEntries(this.selectColumns(table).map((c) => [c.field, { type: this.columnType(c), ...desc(c.description) }])),
+                }),
               ),
-              description: 'Stream column input with initial value',
-            },
-            ordering: { type: this.cursorOrdering(table.source), description: 'cursor ordering' },
-          }),
+            ),
+            description: 'Stream column input with initial value',
+          },
+          ordering: { type: this.cursorOrdering(table.source), description: 'cursor ordering' },
         }),
+      }),
     );
   }
 
@@ -917,18 +931,17 @@ export class TableSchemaBuilder {
     source: Source,
     identifier: string,
     args: readonly { name: string; type: string; hasDefault: boolean }[],
+    describedAs = identifier,
   ): GraphQLFieldConfigArgumentMap {
     if (args.length === 0) return {};
     const name = source.typePrefix + this.namer(source).type(identifier, 'args') + source.typeSuffix;
-    const input = this.named(
-      name,
-      () =>
-        new GraphQLInputObjectType({
-          name,
-          fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
-        }),
+    const input = this.named(name, () =>
+      inputType({
+        name,
+        fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
+      }),
     );
-    return { args: { type: nn(input), description: 'input parameters for function "' + identifier + '"' } };
+    return { args: { type: nn(input), description: `input parameters for function "${describedAs}"` } };
   }
 
   private computedFields(table: Table): ComputedField[] {
@@ -974,7 +987,8 @@ export class TableSchemaBuilder {
     if (this.select(shape.returns) === undefined) return undefined;
     const target = this.tableType(shape.returns);
     if (!shape.model.returnsSet) return { type: target, args, description };
-    return { type: nn(list(nn(target))), args: { ...args, ...this.selectArgs(shape.returns) }, description };
+    // A set-returning computed field is a nullable list (5stackgg/api's v2.49.4 schema).
+    return { type: list(nn(target)), args: { ...args, ...this.selectArgs(shape.returns) }, description };
   }
 
   /** A tracked function's root fields, where the role may call it. */
@@ -984,9 +998,10 @@ export class TableSchemaBuilder {
     if (!this.options.role.admin && !fn.roles.has(this.options.role.role) && !this.options.inferFunctionPermissions) return;
     const q = fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`;
     const rq = this.quoted(fn.returns);
-    const args = this.argsArgument(fn.source, fn.identifier, this.inputArgs(fn.model, [fn.sessionArgument]));
     const name = (key: string, ...suffix: string[]): string =>
       fn.source.rootPrefix + (fn.customRootFields[key]?.name ?? this.namer(fn.source).field(fn.identifier, ...suffix)) + fn.source.rootSuffix;
+    const inputs = this.inputArgs(fn.model, [fn.sessionArgument]);
+    const args = this.argsArgument(fn.source, fn.identifier, inputs, name('function'));
     const rowsType = fn.model.returnsSet ? nn(list(nn(this.tableType(fn.returns)))) : this.tableType(fn.returns);
     const field: GraphQLFieldConfig<unknown, unknown> = {
       type: rowsType,
@@ -1001,7 +1016,7 @@ export class TableSchemaBuilder {
       sel.aggregations && fn.model.returnsSet
         ? {
             type: nn(this.aggregateType(fn.returns)),
-            args: { ...args, ...this.selectArgs(fn.returns) },
+            args: { ...this.argsArgument(fn.source, fn.identifier, inputs, name('function_aggregate', 'aggregate')), ...this.selectArgs(fn.returns) },
             description: fn.customRootFields.function_aggregate?.comment ?? `execute function "${q}" and query aggregates on result of table type "${rq}"`,
           }
         : undefined;
@@ -1103,7 +1118,7 @@ export class TableSchemaBuilder {
     const sel = perms.select;
     if (perms.insert !== undefined && !perms.insert.backendOnly && canInsert && table.relation.kind !== 'materialized_view') {
       const onConflict = this.onConflictType(table);
-      const conflictArg = onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: 'upsert condition' } } : {};
+      const conflictArg = onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: this.upsertDescription() } } : {};
       fields[this.rootName(table, 'insert', 'insert', id)] = {
         type: this.mutationResponse(table),
         args: { objects: { type: nn(list(nn(this.insertInput(table)))), description: 'the rows to be inserted' }, ...conflictArg },

@@ -1,4 +1,14 @@
-import { GraphQLObjectType, GraphQLSchema, lexicographicSortSchema } from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
+import {
+  DirectiveLocation,
+  GraphQLBoolean,
+  GraphQLDirective,
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLSchema,
+  lexicographicSortSchema,
+  specifiedDirectives,
+} from 'graphql';
 import type { DatabaseModels } from '../../db/model';
 import type { EngineVersion } from '../../engineVersion';
 import { LATEST_V2 } from '../../engineVersion';
@@ -9,9 +19,11 @@ import { addActions } from './actions';
 import { TableSchemaBuilder } from './build';
 import type { RootFields } from './build';
 import { readCatalog } from './metadata';
+import { addRemoteSchemas } from './remote';
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import { ADMIN, inheritedRoles, roleNames, roleView } from './roles';
+import { objectType, sortedByName } from './sorted';
 
 export type { NamingConvention } from './naming';
 export { NAMING_CONVENTIONS, isNamingConvention } from './naming';
@@ -33,6 +45,10 @@ export interface SchemaOptions {
   readonly namingConvention?: NamingConvention;
   /** Default: the latest v2 release. */
   readonly engineVersion?: EngineVersion;
+  /** The SDL of each remote schema, by its name in remote_schemas.yaml (what it serves cannot be known offline). */
+  readonly remoteSchemas?: Readonly<Record<string, string>>;
+  /** The engine's `HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS` (default false: every role sees a remote schema whole). */
+  readonly remoteSchemaPermissions?: boolean;
   /** The engine's `HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS` (default true). */
   readonly inferFunctionPermissions?: boolean;
 }
@@ -43,7 +59,7 @@ export type GeneratedSchema =
 
 /** The schema for a checked root (its project's files become the metadata JSON first). */
 export function generateSchema(root: { readonly project: Project }, models: DatabaseModels, options: SchemaOptions = {}): GeneratedSchema {
-  return generateSchemaFromMetadata(directoryToMetadata(root).metadata, models, options);
+  return generateSchemaFromMetadata(directoryToMetadata(root, { sourceMap: false }).metadata, models, options);
 }
 
 /** The schema for metadata JSON (as the engine's export_metadata gives it). */
@@ -68,20 +84,33 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   for (const fn of catalog.functions) builder.addFunction(fn, roots);
   addActions(metadata, builder, catalog.sources, view, inherited, roots);
   const notes = [...catalog.notes];
-  for (const remote of remoteSchemaNames(metadata)) notes.push(`remote schema ${remote}: its root fields and types need its own schema, so they are left out`);
-  const rootType = (name: string, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>
-    Object.keys(fields).length === 0 ? undefined : new GraphQLObjectType({ name, fields });
-  const query = rootType('query_root', roots.query) ?? new GraphQLObjectType({ name: 'query_root', fields: {} });
-  const mutation = rootType('mutation_root', roots.mutation);
-  const subscription = rootType('subscription_root', roots.subscription);
-  const schema = lexicographicSortSchema(
-    new GraphQLSchema({ query, ...(mutation ? { mutation } : {}), ...(subscription ? { subscription } : {}), assumeValid: true }),
-  );
-  return { ok: true, schema, notes, roles };
+  const rootType = (name: string, description: string | undefined, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>
+    Object.keys(fields).length === 0 ? undefined : objectType({ name, ...(description !== undefined ? { description } : {}), fields });
+  // Only mutation_root has a description in the engine's schema.
+  const query = rootType('query_root', undefined, roots.query) ?? objectType({ name: 'query_root', fields: {} });
+  const mutation = rootType('mutation_root', 'mutation root', roots.mutation);
+  const subscription = rootType('subscription_root', undefined, roots.subscription);
+  // Root fields in name order, so the types are collected in one deterministic order too.
+  for (const kind of ['query', 'mutation', 'subscription'] as const) roots[kind] = sortedByName(roots[kind]);
+  const generated = new GraphQLSchema({
+    query,
+    ...(mutation ? { mutation } : {}),
+    ...(subscription ? { subscription } : {}),
+    directives: [...specifiedDirectives, CACHED],
+    assumeValid: true,
+  });
+  const remote = addRemoteSchemas(generated, metadata, view, options.remoteSchemas ?? {}, options.remoteSchemaPermissions === true);
+  notes.push(...remote.notes);
+  return { ok: true, schema: remote.schema === generated ? generated : lexicographicSortSchema(remote.schema), notes, roles };
 }
 
-function remoteSchemaNames(metadata: JsonObject): string[] {
-  const list = metadata.remote_schemas;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((r) => (typeof r === 'object' && r !== null && !Array.isArray(r) && typeof r.name === 'string' ? [r.name] : []));
-}
+/** The engine's `@cached` query directive (in every v2 schema, Community Edition included). */
+const CACHED = new GraphQLDirective({
+  name: 'cached',
+  description: 'whether this query should be cached (Hasura Cloud only)',
+  locations: [DirectiveLocation.QUERY],
+  args: {
+    ttl: { type: new GraphQLNonNull(GraphQLInt), defaultValue: 60, description: 'measured in seconds' },
+    refresh: { type: new GraphQLNonNull(GraphQLBoolean), defaultValue: false, description: 'refresh the cache entry' },
+  },
+});

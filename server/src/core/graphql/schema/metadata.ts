@@ -89,6 +89,8 @@ export interface Table {
   readonly relation: RelationModel;
   /** The name the engine builds the table's GraphQL names from (`custom_name`, else `schema_name`, `name` in public). */
   readonly identifier: string;
+  /** `configuration.custom_name`, when there is one. */
+  readonly customName?: string;
   readonly columns: Column[];
   readonly relationships: Relationship[];
   readonly computedFields: ComputedField[];
@@ -176,6 +178,10 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       ...(text(rootFields?.namespace) !== undefined ? { namespace: text(rootFields?.namespace) } : {}),
       model,
     };
+    for (const key of ['native_queries', 'logical_models', 'stored_procedures']) {
+      const count = listOf(sourceMeta[key]).length;
+      if (count > 0) notes.push(`source ${name}: ${count} ${key.replace('_', ' ')} left out (not generated yet)`);
+    }
     if (source.namespace !== undefined) notes.push(`source ${name}: the root field namespace ${source.namespace} is not generated; its fields are at the root`);
     sources.push(source);
     for (const tableValue of listOf(sourceMeta.tables)) {
@@ -198,6 +204,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         meta,
         relation,
         identifier: customName ?? (qualified.schema === 'public' ? qualified.name : `${qualified.schema}_${qualified.name}`),
+        ...(customName !== undefined ? { customName } : {}),
         columns: [],
         relationships: [],
         computedFields: [],
@@ -223,7 +230,8 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       table.columns.push({
         name: column.name,
         field: custom ?? fieldName(table.source, column.name),
-        scalar: scalarOf(column.type, table.source.model),
+        // A domain is its base type (the engine's table metadata query reads `typbasetype`).
+        scalar: scalarOf(column.baseType ?? column.type, table.source.model),
         ...(enumRef !== undefined ? { enumRef } : {}),
         nullable: column.nullable,
         ...(comment !== undefined ? { description: comment } : {}),

@@ -104,7 +104,18 @@ function combineMutation<T extends MutationPerm | { backendOnly: boolean }>(pare
 }
 
 export function roleView(role: string, inherited: ReadonlyMap<string, readonly string[]>): RoleView {
-  if (role === ADMIN) return { role, admin: true, perms: adminPerms };
+  if (role === ADMIN) {
+    const cache = new Map<Table, TablePerms>();
+    return {
+      role,
+      admin: true,
+      perms(table) {
+        let p = cache.get(table);
+        if (p === undefined) cache.set(table, (p = adminPerms(table)));
+        return p;
+      },
+    };
+  }
   const cache = new Map<Table, TablePerms>();
   const resolve = (table: Table, name: string, seen: ReadonlySet<string>): TablePerms => {
     const parents = inherited.get(name);

@@ -1,4 +1,7 @@
-import type { TextEdit, WorkspaceChange } from './types';
+import type { TextEdit, WorkspaceChange } from '../../../server/src/core/features/types';
+
+// A core change applied to in-memory files, as an editor would: how the tests see a change's result
+// (the front ends apply changes through LSP WorkspaceEdits, so no production code needs this).
 
 /** Applies edits of one file to its text (edits must not overlap). */
 export function applyEdits(text: string, edits: readonly Pick<TextEdit, 'span' | 'newText'>[]): string {

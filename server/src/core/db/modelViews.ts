@@ -6,6 +6,9 @@ import type { BoolExpTables } from '../project/boolExp';
 import { ModelView } from './lookup';
 import type { DatabaseModel, DatabaseModels } from './model';
 
+// The ModelView of each source's database model (lookup.ts), made once per model, and the index's
+// tables as boolean-expression walks look them up. (Not about SQL views.)
+
 /**
  * Module-level memo, keyed weakly by the immutable model and index objects a check hands the rules:
  * the sets a ModelView builds are made once per model, not once per rule or per table.

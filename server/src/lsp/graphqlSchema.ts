@@ -1,0 +1,40 @@
+import { printSchema } from 'graphql';
+import { ADMIN, generateSchema } from '../core';
+import type { EngineVersion, NamingConvention, RootResult } from '../core';
+import type { GraphqlSchemaParams, GraphqlSchemaResult } from '../../../common/protocol';
+
+/** What the schema is generated with besides the metadata and the models (settings). */
+export interface SchemaSettings {
+  readonly engineVersion: EngineVersion;
+  /** The engine's server-wide default (`HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION`); a source's own wins. */
+  readonly namingConvention: NamingConvention;
+}
+
+/**
+ * `graphqlMetadata/graphqlSchema`: the schema the engine would serve to a role, as SDL, for the
+ * read-only document of Show GraphQL Schema for Role…. `check` gives the root's last check (open
+ * documents as the editor has them), with the database models it used: the client asks again after
+ * each `ready`, so the document follows every re-check without this request starting one (a request
+ * that refreshed from the disk would race the files an edit is still writing).
+ */
+export function graphqlSchemaFor(
+  params: GraphqlSchemaParams,
+  roots: readonly string[],
+  check: (root: string) => RootResult | undefined,
+  settings: SchemaSettings,
+): GraphqlSchemaResult {
+  const root = params.root ?? (roots.length === 1 ? roots[0] : undefined);
+  if (root === undefined)
+    return { ok: false, error: roots.length === 0 ? 'No metadata root is open.' : `Name the root: there are ${roots.length} (${roots.join(', ')}).` };
+  if (!roots.includes(root)) return { ok: false, error: `${root} is not a metadata root of this workspace.` };
+  const result = check(root);
+  if (result === undefined) return { ok: false, error: `${root} has not been checked yet.` };
+  const role = params.role ?? ADMIN;
+  const generated = generateSchema(result, result.databases, { role, engineVersion: settings.engineVersion, namingConvention: settings.namingConvention });
+  if (!generated.ok) return { ok: false, error: generated.error, roles: generated.roles };
+  const header = [
+    `# The GraphQL schema the engine would serve to role ${role}, generated from the metadata and the database models.`,
+    ...generated.notes.map((note) => `# Not included: ${note}.`),
+  ];
+  return { ok: true, root, role, sdl: `${header.join('\n')}\n\n${printSchema(generated.schema)}\n`, roles: generated.roles };
+}

@@ -1,0 +1,352 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { isEnumType, isInputObjectType, isObjectType, printType } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
+import type { DatabaseModel, RelationModel } from '../../../server/src/core/db/model';
+import { parseEngineVersion } from '../../../server/src/core/engineVersion';
+import { generateSchemaFromMetadata } from '../../../server/src/core/graphql/schema/index';
+import type { SchemaOptions } from '../../../server/src/core/graphql/schema/index';
+import type { JsonObject } from '../../../server/src/core/sync/json';
+
+/** Exact engine rules on a small project (the real projects are in schemaTruth.test.ts). */
+
+function relation(name: string, columns: [string, string, boolean?][], extra: Partial<RelationModel> = {}): RelationModel {
+  return {
+    schema: 'public',
+    name,
+    kind: 'table',
+    columns: columns.map(([n, type, nullable]) => ({ name: n, type, nullable: nullable === true })),
+    primaryKey: ['id'],
+    uniques: [],
+    foreignKeys: [],
+    constraints: [{ name: `${name}_pkey`, kind: 'primary', columns: ['id'] }],
+    ...extra,
+  };
+}
+
+const MODEL: DatabaseModel = {
+  source: 'default',
+  origin: { kind: 'migrations', applied: 1, total: 1, failedStatements: 0 },
+  schemas: ['public'],
+  relations: {
+    'public.author': relation('author', [
+      ['id', 'integer'],
+      ['name', 'text'],
+    ]),
+    'public.article': relation(
+      'article',
+      [
+        ['id', 'integer'],
+        ['title', 'text'],
+        ['author_id', 'integer'],
+        ['secret', 'text', true],
+        ['rating', 'integer', true],
+        ['data', 'jsonb', true],
+        ['status', 'text'],
+      ],
+      {
+        foreignKeys: [
+          { name: 'article_author_id_fkey', columns: ['author_id'], refSchema: 'public', refTable: 'author', refColumns: ['id'] },
+          { name: 'article_status_fkey', columns: ['status'], refSchema: 'public', refTable: 'status', refColumns: ['value'] },
+        ],
+      },
+    ),
+    'public.status': relation('status', [['value', 'text']], {
+      primaryKey: ['value'],
+      constraints: [{ name: 'status_pkey', kind: 'primary', columns: ['value'] }],
+      enumRows: [{ value: 'draft', comment: 'Not yet out' }, { value: 'published' }],
+    }),
+    'public.recent': relation(
+      'recent',
+      [
+        ['id', 'integer', true],
+        ['title', 'text', true],
+      ],
+      { kind: 'view', primaryKey: [], constraints: [], updatable: 0 },
+    ),
+  },
+  functions: {},
+  enums: {},
+  uncertain: [],
+};
+
+const METADATA: JsonObject = {
+  version: 3,
+  sources: [
+    {
+      name: 'default',
+      kind: 'postgres',
+      tables: [
+        {
+          table: { schema: 'public', name: 'author' },
+          array_relationships: [
+            { name: 'articles', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'article' }, column: 'author_id' } } },
+          ],
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'name'], filter: {} } }],
+        },
+        {
+          table: { schema: 'public', name: 'article' },
+          configuration: { column_config: { author_id: { custom_name: 'writerId' } }, custom_root_fields: { select_by_pk: 'oneArticle' } },
+          object_relationships: [{ name: 'author', using: { foreign_key_constraint_on: 'author_id' } }],
+          select_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['id', 'title', 'author_id', 'rating', 'status'], filter: {}, query_root_fields: ['select', 'select_by_pk'] },
+            },
+            { role: 'reviewer', permission: { columns: ['id', 'secret'], filter: {}, allow_aggregations: true } },
+          ],
+          insert_permissions: [
+            { role: 'user', permission: { columns: ['title', 'author_id', 'rating', 'secret'], set: { author_id: 'x-hasura-user-id' }, check: {} } },
+          ],
+          update_permissions: [{ role: 'user', permission: { columns: ['title'], filter: {}, check: {} } }],
+          delete_permissions: [{ role: 'user', permission: { filter: {}, backend_only: true } }],
+        },
+        { table: { schema: 'public', name: 'status' }, is_enum: true },
+        { table: { schema: 'public', name: 'recent' }, select_permissions: [{ role: 'user', permission: { columns: '*', filter: {} } }] },
+      ],
+    },
+  ],
+  inherited_roles: [{ role_name: 'editor', role_set: ['user', 'reviewer'] }],
+};
+
+function generate(options: SchemaOptions = {}): GraphQLSchema {
+  const result = generateSchemaFromMetadata(METADATA, new Map([['default', MODEL]]), { engineVersion: parseEngineVersion('v2.48')!, ...options });
+  assert.ok(result.ok, result.ok ? '' : result.error);
+  return result.schema;
+}
+
+/** A type's fields (or enum values), sorted. */
+function fieldsOf(schema: GraphQLSchema, name: string): string[] | undefined {
+  const type = schema.getType(name);
+  if (type === undefined) return undefined;
+  const show = (f: { readonly name: string; readonly type: unknown }): string => `${f.name}: ${String(f.type)}`;
+  if (isObjectType(type)) return Object.values(type.getFields()).map(show).sort();
+  if (isInputObjectType(type)) return Object.values(type.getFields()).map(show).sort();
+  if (isEnumType(type)) return type.getValues().map((v) => v.name);
+  return [];
+}
+
+const names = (schema: GraphQLSchema, name: string): string[] | undefined => fieldsOf(schema, name)?.map((f) => f.split(':')[0]!);
+
+describe('generateSchema: the engine rules on a small project', () => {
+  test('admin: every root field a table with a primary key gets; a view without key or updatability only its queries', () => {
+    const schema = generate();
+    assert.deepEqual(names(schema, 'query_root'), [
+      'article',
+      'article_aggregate',
+      'author',
+      'author_aggregate',
+      'author_by_pk',
+      'oneArticle',
+      'recent',
+      'recent_aggregate',
+      'status',
+      'status_aggregate',
+      'status_by_pk',
+    ]);
+    assert.deepEqual(
+      names(schema, 'mutation_root')?.filter((f) => f.includes('recent')),
+      [],
+    );
+    assert.deepEqual(
+      names(schema, 'subscription_root')?.filter((f) => f.startsWith('article')),
+      ['article', 'article_aggregate', 'article_stream'],
+    );
+  });
+
+  test('custom column names, enum table references, jsonb operators, object relationship nullability', () => {
+    const schema = generate();
+    assert.deepEqual(fieldsOf(schema, 'article'), [
+      'author: author!',
+      'data: jsonb',
+      'id: Int!',
+      'rating: Int',
+      'secret: String',
+      'status: status_enum!',
+      'title: String!',
+      'writerId: Int!',
+    ]);
+    assert.deepEqual(fieldsOf(schema, 'status_enum'), ['draft', 'published']);
+    const statusEnum = schema.getType('status_enum');
+    assert.ok(isEnumType(statusEnum));
+    assert.equal(statusEnum.getValue('draft')?.description, 'Not yet out');
+    assert.deepEqual(fieldsOf(schema, 'status_enum_comparison_exp'), [
+      '_eq: status_enum',
+      '_in: [status_enum!]',
+      '_is_null: Boolean',
+      '_neq: status_enum',
+      '_nin: [status_enum!]',
+    ]);
+    assert.deepEqual(
+      names(schema, 'mutation_root')?.filter((f) => f.startsWith('update_article')),
+      ['update_article', 'update_article_by_pk', 'update_article_many'],
+    );
+    assert.deepEqual(
+      schema
+        .getMutationType()
+        ?.getFields()
+        .update_article?.args.map((a) => `${a.name}: ${String(a.type)}`),
+      [
+        '_append: article_append_input',
+        '_delete_at_path: article_delete_at_path_input',
+        '_delete_elem: article_delete_elem_input',
+        '_delete_key: article_delete_key_input',
+        '_inc: article_inc_input',
+        '_prepend: article_prepend_input',
+        '_set: article_set_input',
+        'where: article_bool_exp!',
+      ],
+    );
+    assert.deepEqual(fieldsOf(schema, 'article_inc_input'), ['id: Int', 'rating: Int', 'writerId: Int']);
+  });
+
+  test('a role: its columns, presets out of the inputs, backend_only mutations hidden, query_root_fields, no aggregates without allow_aggregations', () => {
+    const schema = generate({ role: 'user' });
+    assert.deepEqual(
+      names(schema, 'query_root'),
+      ['article', 'author', 'author_by_pk', 'oneArticle', 'recent', 'status', 'status_by_pk'].filter((f) => !f.startsWith('status')),
+    );
+    assert.deepEqual(names(schema, 'subscription_root'), [
+      'article',
+      'article_stream',
+      'author',
+      'author_by_pk',
+      'author_stream',
+      'oneArticle',
+      'recent',
+      'recent_stream',
+    ]);
+    assert.deepEqual(names(schema, 'mutation_root'), ['insert_article', 'insert_article_one', 'update_article', 'update_article_by_pk', 'update_article_many']);
+    assert.deepEqual(fieldsOf(schema, 'article'), ['author: author!', 'id: Int!', 'rating: Int', 'status: status_enum!', 'title: String!', 'writerId: Int!']);
+    // No insert permission on author: no nested insert through the relationship.
+    assert.deepEqual(fieldsOf(schema, 'article_insert_input'), ['rating: Int', 'secret: String', 'title: String']);
+    assert.deepEqual(fieldsOf(schema, 'article_set_input'), ['title: String']);
+    assert.equal(schema.getType('article_inc_input'), undefined);
+    assert.deepEqual(fieldsOf(schema, 'author'), ['articles: [article!]!', 'id: Int!', 'name: String!']);
+    assert.deepEqual(fieldsOf(schema, 'article_update_column'), ['title']);
+  });
+
+  test('an inherited role: select permissions united (columns, aggregations), mutations of the one parent that has them', () => {
+    const schema = generate({ role: 'editor' });
+    assert.deepEqual(fieldsOf(schema, 'article'), [
+      'author: author!',
+      'id: Int!',
+      'rating: Int',
+      'secret: String',
+      'status: status_enum!',
+      'title: String!',
+      'writerId: Int!',
+    ]);
+    assert.deepEqual(
+      names(schema, 'query_root')?.filter((f) => f.startsWith('article')),
+      ['article', 'article_aggregate'],
+    );
+    assert.deepEqual(names(schema, 'mutation_root'), ['insert_article', 'insert_article_one', 'update_article', 'update_article_by_pk', 'update_article_many']);
+  });
+
+  test('graphql-default: PascalCase types, camelCase fields, upper case enum values; older engines lack _stream and _many', () => {
+    const schema = generate({ namingConvention: 'graphql-default', engineVersion: parseEngineVersion('v2.9')! });
+    assert.deepEqual(
+      names(schema, 'subscription_root')?.filter((f) => f.startsWith('article')),
+      ['article', 'articleAggregate'],
+    );
+    assert.deepEqual(
+      names(schema, 'mutation_root')?.filter((f) => f.startsWith('updateArticle')),
+      ['updateArticle', 'updateArticleByPk'],
+    );
+    assert.deepEqual(fieldsOf(schema, 'StatusEnum'), ['DRAFT', 'PUBLISHED']);
+    assert.deepEqual(fieldsOf(schema, 'OrderBy'), ['ASC', 'ASC_NULLS_FIRST', 'ASC_NULLS_LAST', 'DESC', 'DESC_NULLS_FIRST', 'DESC_NULLS_LAST']);
+    assert.equal(
+      printType(schema.getType('ArticlePkColumnsInput')!),
+      '"""primary key columns input for table: article"""\ninput ArticlePkColumnsInput {\n  id: Int!\n}',
+    );
+    assert.deepEqual(fieldsOf(schema, 'StatusEnumComparisonExp'), [
+      '_eq: StatusEnum',
+      '_in: [StatusEnum!]',
+      '_isNull: Boolean',
+      '_neq: StatusEnum',
+      '_nin: [StatusEnum!]',
+    ]);
+  });
+
+  test('an unknown role says which roles there are; what cannot be known offline is a note', () => {
+    const unknown = generateSchemaFromMetadata(METADATA, new Map([['default', MODEL]]), { role: 'nobody' });
+    assert.deepEqual(unknown, {
+      ok: false,
+      error: "unknown role nobody: the metadata's roles are admin, editor, reviewer, user",
+      roles: ['admin', 'editor', 'reviewer', 'user'],
+    });
+    const noModel = generateSchemaFromMetadata({ ...METADATA, remote_schemas: [{ name: 'payments', definition: { url: 'http://x' } }] }, new Map(), {});
+    assert.ok(noModel.ok);
+    assert.deepEqual(noModel.notes, [
+      'source default: no database model (no migrations, or they did not build), so its 4 tables are left out',
+      'remote schema payments: its root fields and types need its own schema, so they are left out (supply its SDL: --remote-schema payments=FILE)',
+    ]);
+  });
+
+  test('a tracked function: its root fields and args, volatile ones as mutations, permissions inferred unless the engine is told otherwise', () => {
+    const search = {
+      schema: 'public',
+      name: 'search_articles',
+      args: [{ name: 'q', type: 'text', mode: 'in' as const, hasDefault: true }],
+      returnType: 'public.article',
+      returnsRelation: 'public.article',
+      returnsSet: true,
+      volatility: 'stable' as const,
+    };
+    const bump = { ...search, name: 'bump_articles', args: [], volatility: 'volatile' as const };
+    const model: DatabaseModel = { ...MODEL, functions: { 'public.search_articles': [search], 'public.bump_articles': [bump] } };
+    const source = (METADATA.sources as JsonObject[])[0]!;
+    const metadata = (permissions: JsonObject[]): JsonObject => ({
+      ...METADATA,
+      sources: [
+        {
+          ...source,
+          functions: [{ function: { schema: 'public', name: 'search_articles' }, permissions }, { function: { schema: 'public', name: 'bump_articles' } }],
+        },
+      ],
+    });
+    const of = (meta: JsonObject, options: SchemaOptions): GraphQLSchema => {
+      const result = generateSchemaFromMetadata(meta, new Map([['default', model]]), { engineVersion: parseEngineVersion('v2.48')!, ...options });
+      assert.ok(result.ok);
+      return result.schema;
+    };
+    const admin = of(metadata([]), {});
+    assert.deepEqual(
+      admin
+        .getQueryType()
+        ?.getFields()
+        .search_articles?.args.map((a) => `${a.name}: ${String(a.type)}`),
+      [
+        'args: search_articles_args!',
+        'distinct_on: [article_select_column!]',
+        'limit: Int',
+        'offset: Int',
+        'order_by: [article_order_by!]',
+        'where: article_bool_exp',
+      ],
+    );
+    assert.deepEqual(fieldsOf(admin, 'search_articles_args'), ['q: String']);
+    assert.deepEqual(
+      names(admin, 'query_root')?.filter((f) => f.includes('_articles')),
+      ['search_articles', 'search_articles_aggregate'],
+    );
+    assert.deepEqual(
+      names(admin, 'mutation_root')?.filter((f) => f.includes('_articles')),
+      ['bump_articles'],
+    );
+    const inferred = of(metadata([]), { role: 'user' });
+    assert.deepEqual(
+      names(inferred, 'query_root')?.filter((f) => f.includes('_articles')),
+      ['search_articles'],
+    );
+    assert.deepEqual(
+      names(of(metadata([]), { role: 'user', inferFunctionPermissions: false }), 'query_root')?.filter((f) => f.includes('_articles')),
+      [],
+    );
+    assert.deepEqual(
+      names(of(metadata([{ role: 'user' }]), { role: 'user', inferFunctionPermissions: false }), 'query_root')?.filter((f) => f.includes('_articles')),
+      ['search_articles'],
+    );
+  });
+});
