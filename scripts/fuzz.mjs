@@ -3,7 +3,7 @@
 //   npm run fuzz -- [--cases N] [--seed S] [--out DIR] [--workers W] [--limit MS] [--no-budget] [--no-build]
 //   npm run fuzz -- --replay DIR [--limit MS] [--no-budget] [--no-build]
 // Failures (exception, broken finding range, over the per-case limit, `slow`: over the case's budget
-// of 100 ms + 1 s per 700 kB of input, at most 1 s, beyond its project's own check: test/fuzz/cases.ts
+// of 100 ms + 7 µs per input byte, at most 1 s, beyond its project's own check: test/fuzz/cases.ts
 // budgetMs) are saved as reproducers under --out (default test/fixtures/fuzz/<hash>/);
 // test/unit/fuzz/fuzz.test.ts replays them. --no-budget judges only the limit (a loaded machine).
 // --replay runs the reproducers saved under DIR again, timed as in a run, and prints each one.

@@ -31,11 +31,12 @@ export interface CaseFailure {
 /** What a case may cost beyond its project's own check: a floor, then per input byte. */
 export const BUDGET_FLOOR_MS = 100;
 /**
- * 5 µs: 1 s for 200 kB of the densest text (a token per character: `[[[`, `1,1,1`, short lines of
- * errors) at the parser's token limit (bounded.ts MAX_TOKENS, 200,000). Real metadata has about
- * 3.5 characters per token; a larger file under the byte limit is mostly long scalars, cheaper per byte.
+ * 7 µs: 1 s for 129 kB (with the floor). The densest text (a token per character: `[[[`, `1,1,1`,
+ * short lines of errors) costs up to 6.5 µs per byte on the loaded 2-core machine and reaches the
+ * parser's token limit (bounded.ts MAX_TOKENS, 120,000) at 120 kB; real metadata has about 3.5
+ * characters per token, and a larger file under the byte limit is mostly long scalars, cheaper per byte.
  */
-export const BUDGET_MS_PER_BYTE = 1 / 200;
+export const BUDGET_MS_PER_BYTE = 7 / 1000;
 /** No file under the limits may take longer than this to check (the language server is frozen meanwhile). */
 export const BUDGET_MAX_MS = 1000;
 

@@ -7,7 +7,7 @@ import type { CaseFailure, FuzzCase } from './cases';
 import { makeCase } from './cases';
 import { DEFAULT_CORPUS, loadCorpus } from './corpus';
 import type { CorpusProject } from './corpus';
-import type { CaseDone, CaseRequest, WorkerInit } from './worker';
+import type { CaseDone, CaseRequest, CaseStarted, WorkerInit } from './worker';
 
 export interface FuzzOptions {
   readonly cases: number;
@@ -70,14 +70,20 @@ class CaseRunner {
     const index = typeof request === 'number' ? request : request.index;
     const worker = await this.started();
     return new Promise((resolve) => {
-      const started = performance.now();
+      let started = performance.now();
       const settle = (): void => {
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
       };
-      const onMessage = (done: CaseDone): void => {
+      const onMessage = (done: CaseDone | CaseStarted): void => {
+        // The case is made (its mutated file can take a second to build): the check's time starts now.
+        if ('checking' in done) {
+          started = performance.now();
+          cpu = process.cpuUsage();
+          return;
+        }
         settle();
         resolve(done);
       };
@@ -90,7 +96,7 @@ class CaseRunner {
       const onExit = (code: number): void => onError(new Error(`worker exited with code ${code}`));
       // A hang is a case that has used the limit in CPU time (the process's: with one worker, that
       // worker's), or ten times it in wall time: a loaded machine lets a busy case wait for a core.
-      const cpu = process.cpuUsage();
+      let cpu = process.cpuUsage();
       let timer: NodeJS.Timeout;
       const watch = (): void => {
         const used = process.cpuUsage(cpu);

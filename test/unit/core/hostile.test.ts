@@ -53,6 +53,27 @@ describe('hostile input', () => {
     assert.ok(!reads.some((p) => p.endsWith('/leak.yaml')), 'the linked file is never read, not even as an unreferenced table file');
   });
 
+  test('a table file of 1,500 unknown keys: the first 1,000 listed, then one finding counts the other 500, at the first of them (fuzz seed 31000001 case 3265: 70,000 of them took 2 s to describe)', () => {
+    const keys = Array.from({ length: 1_500 }, (_, i) => `select_permissions_${i}: []\n`);
+    const head = 'table:\n  name: article\n  schema: public\n';
+    const file = 'databases/default/tables/public_article.yaml';
+    const { result } = check({ [file]: head + keys.join('') }, { schemas: true });
+    const schema = result.findings.filter((f) => f.code.startsWith('schema-'));
+    assert.equal(schema.length, 1_001);
+    assert.equal(schema[0]!.message, 'Unknown key `select_permissions_0`; the engine rejects it. Did you mean `select_permissions`?');
+    const at = head.length + keys.slice(0, 1_000).join('').length;
+    assert.deepEqual(
+      { ...schema[1_000]!, file: path.basename(schema[1_000]!.file) },
+      {
+        code: 'schema-unknown-key',
+        severity: 'error',
+        message: '500 more schema errors in this file from here on are not listed.',
+        file: 'public_article.yaml',
+        span: { start: at, end: at + 'select_permissions_1000'.length },
+      },
+    );
+  });
+
   test('a root with 20,000 table files is checked completely', () => {
     const count = 20_000;
     const names = Array.from({ length: count }, (_, i) => `public_t${i}`);

@@ -1,6 +1,7 @@
 import { Composer, Lexer, parseDocument, Parser, YAMLParseError } from 'yaml';
 import type { CST, Document, DocumentOptions, ParseOptions, SchemaOptions } from 'yaml';
 import type { Span } from '../diagnostics';
+import './parserFix';
 
 /**
  * How deep the YAML parser may nest (its stack of open collections and keys) before a file is
@@ -12,10 +13,13 @@ export const MAX_NESTING = 256;
 
 /**
  * How many lexical tokens (keys, values, indicators, spaces, line breaks) a file may have. The parser
- * costs about a microsecond per token, more when each one is an error; the largest corpus file
- * (44 kB) has 11,384, so this is about 700 kB of real metadata.
+ * costs 2-7 µs per token on a loaded 2-core machine, more when each one is an error or a bracket;
+ * the largest corpus file (44 kB) has 11,384, so this is about 400 kB of real metadata (10 times the
+ * largest; a tables.yaml of 30,000 tables). 120,000, not 200,000: a 1.4 MB tables.yaml of 40,000
+ * includes (170,000 tokens) took 1.0-1.25 s of CPU to check, 137 kB of nested brackets 1.0 s, over
+ * the 1 s no file under the limits may take (npm run fuzz).
  */
-export const MAX_TOKENS = 200_000;
+export const MAX_TOKENS = 120_000;
 
 type BoundedParse =
   /** `cst`: the parser's tokens, kept when the document has errors (parse/mistakes reads them). */

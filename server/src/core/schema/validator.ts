@@ -118,7 +118,24 @@ export class SchemaValidator {
     if (value === null || value === undefined) return emptyFile(file);
     const ignored = this.ignoredKeyFindings(project, file, value);
     if (validate(value)) return ignored;
-    return [...pickBranchErrors(validate.errors ?? []).flatMap((error) => this.toFinding(project, file, error)), ...ignored];
+    return [...this.listed(project, file, pickBranchErrors(validate.errors ?? [])), ...ignored];
+  }
+
+  /**
+   * The findings of the first MAX_SCHEMA_FINDINGS errors, then one that counts the rest, at the
+   * first of them: a file of 70,000 unknown keys took 2 s to describe, each with its suggestion, and
+   * no one reads that many.
+   */
+  private listed(project: Project, file: ProjectFile, errors: readonly ErrorObject[]): Finding[] {
+    const out: Finding[] = [];
+    let i = 0;
+    for (; i < errors.length && out.length < MAX_SCHEMA_FINDINGS; i++) out.push(...this.toFinding(project, file, errors[i]!));
+    const rest = errors.length - i;
+    let next: Finding | undefined;
+    for (let j = i; j < errors.length && next === undefined; j++) next = this.toFinding(project, file, errors[j]!)[0];
+    if (next === undefined) return out;
+    const message = `${rest.toLocaleString('en-US')} more schema error${rest === 1 ? '' : 's'} in this file from here on ${rest === 1 ? 'is' : 'are'} not listed.`;
+    return [...out, { code: next.code, severity: 'error', message, file: next.file, span: next.span }];
   }
 
   /** Warnings for near misses of known keys in objects whose engine parser skips unknown keys. */
@@ -144,6 +161,9 @@ export class SchemaValidator {
     return [{ code, severity: 'error', message, file: located.file, span: spanFor(error, located), data: { ...data, schemaPath: error.schemaPath } }];
   }
 }
+
+/** Schema findings listed per file (the rest are counted in one more). */
+export const MAX_SCHEMA_FINDINGS = 1000;
 
 function emptyFile(file: ProjectFile): Finding[] {
   const listKinds = new Set([

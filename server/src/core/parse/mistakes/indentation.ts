@@ -1,6 +1,6 @@
 import type { YAMLError } from 'yaml';
 import type { Explained, MistakeContext } from './explain';
-import { holdsSomething, isListItem, keyOf, spaces } from './lines';
+import { holdsSomething, isListItem, keyOf, spaces, withoutComment } from './lines';
 import type { Line, Lines } from './lines';
 
 /** The lines between `parent` (exclusive; the text's start when undefined) and `line` that sit at the smallest indent: the siblings of `line`. */
@@ -150,7 +150,7 @@ export const explainTab = (error: YAMLError, ctx: MistakeContext): Explained | u
 /** A line meant as text of a block scalar (`query: |`) but not indented more than its key. */
 export function blockScalarNotIndented(lines: Lines, line: Line): Explained | undefined {
   const prev = lines.near(line);
-  if (!prev || line.indent > prev.indent || !/(?:^|\s)[|>][-+1-9]*$/.test(prev.content.replace(/\s+#.*$/, ''))) return undefined;
+  if (!prev || line.indent > prev.indent || !/(?:^|\s)[|>][-+1-9]*$/.test(withoutComment(prev.content))) return undefined;
   const key = keyOf(prev);
   const needed = keyColumn(prev) + indentStep(lines) - line.indent;
   return {

@@ -145,8 +145,9 @@ export const explainBlockInFlow = (error: YAMLError, ctx: MistakeContext): Expla
 };
 
 /** Where a line's value starts, after `key: ` or `- ` (0 when it has neither). */
-function valueOffset(line: Line): number {
-  const match = /^(?:-\s+)?(?:[^\s#:][^:#]*?\s*:\s+)?/.exec(line.content);
+export function valueOffset(line: Pick<Line, 'content'>): number {
+  // Greedy: a lazy `[^:#]*?\s*:` tried every space of a run (as keyOf's did, see lines.ts).
+  const match = /^(?:-\s+)?(?:[^\s#:][^:#]*:\s+)?/.exec(line.content);
   return match ? match[0].length : 0;
 }
 
