@@ -1,21 +1,23 @@
 /** Show GraphQL Schema for Role…: the schema the engine would serve to a role, in a read-only document that follows edits. */
 import * as vscode from 'vscode';
-import { graphqlSchemaRequest } from '../../../common/protocol';
+import { graphqlSchemaRequest, listRootsRequest } from '../../../common/protocol';
+import { isInside, toCorePath } from '../../../common/paths';
 import { argumentObject, stringArg } from './args';
-import type { CommandFactory } from './context';
+import type { CommandContext, CommandFactory } from './context';
 import { resourceOf } from './context';
 import { tell } from './flow';
 import { ArgumentError } from './outcome';
-import { chooseTarget } from './project';
+import { uriOf } from './project';
 import { pick } from './prompts';
 import { SchemaView } from './schemaView';
 
 export const showGraphqlSchema: CommandFactory = (ctx) => async (arg) => {
   const args = argumentObject(arg);
-  const target = await chooseTarget(ctx, resourceOf(arg, vscode.Uri));
-  if (!target) return tell('not-run', 'No metadata folder is open: there is no schema to show.');
+  await ctx.ready();
+  const root = stringArg(args, 'root') ?? (await chooseRoot(ctx, resourceOf(arg, vscode.Uri)));
+  if (root === undefined) return tell('not-run', 'No metadata folder is open: there is no schema to show.');
   // The admin schema first: it also names the roles to choose from.
-  const admin = await ctx.client.sendRequest(graphqlSchemaRequest, { root: target.root });
+  const admin = await ctx.client.sendRequest(graphqlSchemaRequest, { root });
   if (!admin.ok) return tell('failed', admin.error);
   const given = stringArg(args, 'role');
   if (given !== undefined && !admin.roles.includes(given)) throw new ArgumentError(`The metadata has no role ${given} (its roles: ${admin.roles.join(', ')}).`);
@@ -25,9 +27,30 @@ export const showGraphqlSchema: CommandFactory = (ctx) => async (arg) => {
     'Show GraphQL Schema for Role',
     'The role whose schema to show',
   );
-  const uri = SchemaView.uriOf(target.root, role);
+  const uri = SchemaView.uriOf(root, role);
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
   const message = `Showing the GraphQL schema of role ${role}.`;
-  ctx.log.info(`${message} (${vscode.workspace.asRelativePath(target.root)})`);
+  ctx.log.info(`${message} (${vscode.workspace.asRelativePath(uriOf(root))})`);
   return { status: 'done', message };
 };
+
+/**
+ * The root of the file the command was run on (or of the active editor's), the only one, or the one
+ * the user picks. Only the roots are asked for: nothing reads config.yaml (the command runs in
+ * Restricted Mode, where the engine's endpoint is never read).
+ */
+async function chooseRoot(ctx: CommandContext, resource: vscode.Uri | undefined): Promise<string | undefined> {
+  const { roots } = await ctx.client.sendRequest(listRootsRequest);
+  if (roots.length === 0) return undefined;
+  const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
+  const file = uri?.scheme === 'file' ? toCorePath(uri.fsPath) : undefined;
+  const own = file === undefined ? undefined : [...roots].filter((r) => isInside(file, r)).sort((a, b) => b.length - a.length)[0];
+  return (
+    own ??
+    pick(
+      undefined,
+      roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })),
+      'Which metadata folder?',
+    )
+  );
+}
