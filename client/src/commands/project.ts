@@ -23,6 +23,20 @@ export function uriOf(corePath: string): vscode.Uri {
   return vscode.Uri.file(toNativePath(corePath));
 }
 
+/** The innermost root holding `file`. */
+export function ownRoot(roots: readonly string[], file: string): string | undefined {
+  return [...roots].filter((r) => isInside(file, r)).sort((a, b) => b.length - a.length)[0];
+}
+
+/** The only root, or the one the user picks. */
+export function pickRoot(roots: readonly string[]): Promise<string> {
+  return pick(
+    undefined,
+    roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })),
+    'Which metadata folder?',
+  );
+}
+
 /** The root: the one of the active editor's file, the only one, or the one the user picks. */
 export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | undefined): Promise<Target | undefined> {
   await ctx.ready();
@@ -32,14 +46,8 @@ export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | u
   const document =
     editor?.document.uri.scheme === 'file' && (resource === undefined || editor.document.uri.toString() === resource.toString()) ? editor.document : undefined;
   const file = document ? toCorePath(document.uri.fsPath) : undefined;
-  const own = file === undefined ? undefined : [...roots].filter((r) => isInside(file, r)).sort((a, b) => b.length - a.length)[0];
-  const root =
-    own ??
-    (await pick(
-      undefined,
-      roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })),
-      'Which metadata folder?',
-    ));
+  const own = file === undefined ? undefined : ownRoot(roots, file);
+  const root = own ?? (await pickRoot(roots));
   const position = file !== undefined && own !== undefined && editor ? editor.selection.active : undefined;
   const params: ProjectFactsParams = {
     root,

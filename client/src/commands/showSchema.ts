@@ -1,13 +1,13 @@
 /** Show GraphQL Schema for Role…: the schema the engine would serve to a role, in a read-only document that follows edits. */
 import * as vscode from 'vscode';
 import { graphqlSchemaRequest, listRootsRequest } from '../../../common/protocol';
-import { isInside, toCorePath } from '../../../common/paths';
+import { toCorePath } from '../../../common/paths';
 import { argumentObject, stringArg } from './args';
 import type { CommandContext, CommandFactory } from './context';
 import { resourceOf } from './context';
 import { tell } from './flow';
 import { ArgumentError } from './outcome';
-import { uriOf } from './project';
+import { ownRoot, pickRoot, uriOf } from './project';
 import { pick } from './prompts';
 import { SchemaView } from './schemaView';
 
@@ -44,13 +44,6 @@ async function chooseRoot(ctx: CommandContext, resource: vscode.Uri | undefined)
   if (roots.length === 0) return undefined;
   const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
   const file = uri?.scheme === 'file' ? toCorePath(uri.fsPath) : undefined;
-  const own = file === undefined ? undefined : [...roots].filter((r) => isInside(file, r)).sort((a, b) => b.length - a.length)[0];
-  return (
-    own ??
-    pick(
-      undefined,
-      roots.map((r) => ({ label: vscode.workspace.asRelativePath(uriOf(r)), value: r })),
-      'Which metadata folder?',
-    )
-  );
+  const own = file === undefined ? undefined : ownRoot(roots, file);
+  return own ?? pickRoot(roots);
 }
