@@ -30,6 +30,21 @@ export function graphqlSchemaFor(
   const result = check(root);
   if (result === undefined) return { ok: false, error: `${root} has not been checked yet.` };
   const role = params.role ?? ADMIN;
+  // VS Code asks again after every ready, and twice for one document at times: a check's schema per role and settings is made once.
+  const key = `${role}\u0000${settings.namingConvention}\u0000${settings.engineVersion.major}.${settings.engineVersion.minor}.${settings.engineVersion.patch}`;
+  let answers = made.get(result);
+  if (!answers) made.set(result, (answers = new Map<string, GraphqlSchemaResult>()));
+  const known = answers.get(key);
+  if (known) return known;
+  const answer = schemaAnswer(root, role, result, settings);
+  answers.set(key, answer);
+  return answer;
+}
+
+/** The answers given per check (a check's RootResult is never changed, so an answer never goes stale). */
+const made = new WeakMap<RootResult, Map<string, GraphqlSchemaResult>>();
+
+function schemaAnswer(root: string, role: string, result: RootResult, settings: SchemaSettings): GraphqlSchemaResult {
   const generated = generateSchema(result, result.databases, { role, engineVersion: settings.engineVersion, namingConvention: settings.namingConvention });
   if (!generated.ok) return { ok: false, error: generated.error, roles: generated.roles };
   const header = [
