@@ -19,6 +19,7 @@ import { addActions } from './actions';
 import { TableSchemaBuilder } from './build';
 import type { RootFields } from './build';
 import { readCatalog } from './metadata';
+import { NativeQuerySchema } from './native';
 import { addRemoteSchemas } from './remote';
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
@@ -82,6 +83,7 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   const roots: RootFields = { query: {}, mutation: {}, subscription: {} };
   for (const table of catalog.tables) builder.addTable(table, roots);
   for (const fn of catalog.functions) builder.addFunction(fn, roots);
+  new NativeQuerySchema(builder, catalog.nativeQueries, role, inherited).addRootFields(catalog.nativeQueries, roots);
   addActions(metadata, builder, catalog.sources, view, inherited, roots);
   const notes = [...catalog.notes];
   const rootType = (name: string, description: string | undefined, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>

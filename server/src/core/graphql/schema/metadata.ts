@@ -6,6 +6,8 @@ import type { PgScalar } from '../scalars';
 import { pgScalarOf } from '../scalars';
 import type { NamingConvention } from './naming';
 import { isNamingConvention } from './naming';
+import type { LogicalModel, NativeQuery } from './native';
+import { readNativeQueries } from './native';
 
 /**
  * The metadata JSON (the directory as `hasura metadata apply` sends it: sync/directory.ts) joined
@@ -122,6 +124,8 @@ export interface Catalog {
   readonly sources: Source[];
   readonly tables: Table[];
   readonly functions: TrackedFunction[];
+  readonly logicalModels: LogicalModel[];
+  readonly nativeQueries: NativeQuery[];
   readonly notes: string[];
 }
 
@@ -178,10 +182,8 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       ...(text(rootFields?.namespace) !== undefined ? { namespace: text(rootFields?.namespace) } : {}),
       model,
     };
-    for (const key of ['native_queries', 'logical_models', 'stored_procedures']) {
-      const count = listOf(sourceMeta[key]).length;
-      if (count > 0) notes.push(`source ${name}: ${count} ${key.replace('_', ' ')} left out (not generated yet)`);
-    }
+    const procedures = listOf(sourceMeta.stored_procedures).length;
+    if (procedures > 0) notes.push(`source ${name}: ${procedures} stored procedures left out (not generated yet)`);
     if (source.namespace !== undefined) notes.push(`source ${name}: the root field namespace ${source.namespace} is not generated; its fields are at the root`);
     sources.push(source);
     for (const tableValue of listOf(sourceMeta.tables)) {
@@ -281,10 +283,15 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
     readPermissions(table, meta);
   }
   const functions: TrackedFunction[] = [];
+  const logicalModels: LogicalModel[] = [];
+  const nativeQueries: NativeQuery[] = [];
   for (const sourceValue of listOf(metadata.sources)) {
     const sourceMeta = objectOf(sourceValue);
     const source = sources.find((s) => s.name === stringOf(sourceMeta?.name));
     if (source === undefined || sourceMeta === undefined) continue;
+    const native = readNativeQueries(sourceMeta, source, (schema, name) => find(source, schema, name), notes);
+    logicalModels.push(...native.logicalModels);
+    nativeQueries.push(...native.nativeQueries);
     for (const fnValue of listOf(sourceMeta.functions)) {
       const fnMeta = objectOf(fnValue);
       const qualified = tableName(fnMeta?.function);
@@ -327,7 +334,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       });
     }
   }
-  return { sources, tables, functions, notes };
+  return { sources, tables, functions, logicalModels, nativeQueries, notes };
 }
 
 function customRootFields(value: JsonObject | undefined): Record<string, { name?: string; comment?: string }> {

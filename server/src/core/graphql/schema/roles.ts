@@ -46,6 +46,7 @@ export function inheritedRoles(metadata: JsonObject): Map<string, string[]> {
 export function roleNames(catalog: Catalog, metadata: JsonObject): string[] {
   const names = new Set<string>();
   for (const table of catalog.tables) for (const role of table.permissions.keys()) names.add(role);
+  for (const model of catalog.logicalModels) for (const role of model.permissions.keys()) names.add(role);
   for (const entry of listOf(metadata.actions))
     for (const perm of listOf(objectOf(entry)?.permissions)) {
       const role = stringOf(objectOf(perm)?.role);
