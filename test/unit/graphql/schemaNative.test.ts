@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isEnumType, isInputObjectType, isObjectType } from 'graphql';
+import { isEnumType, isInputObjectType } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModel } from '../../../server/src/core/db/model';
 import { parseEngineVersion } from '../../../server/src/core/engineVersion';
 import { generateSchemaFromMetadata } from '../../../server/src/core/graphql/schema/index';
 import type { SchemaOptions } from '../../../server/src/core/graphql/schema/index';
 import type { JsonObject } from '../../../server/src/core/sync/json';
+import { fieldsWithArgs as fieldsOf } from '../helpers/schemaFields';
 
 /** Native queries and logical models as the engine serves them (NativeQuery/Schema.hs, LogicalModel/Schema.hs). */
 
@@ -88,19 +89,6 @@ function generate(options: SchemaOptions = {}, metadata: JsonObject = METADATA):
   const result = generateSchemaFromMetadata(metadata, new Map([['default', MODEL]]), { engineVersion: parseEngineVersion('v2.48')!, ...options });
   assert.ok(result.ok, result.ok ? '' : result.error);
   return { schema: result.schema, notes: result.notes };
-}
-
-/** A type's fields with their types (arguments of output fields in parentheses), or enum values. */
-function fieldsOf(schema: GraphQLSchema, name: string): string[] | undefined {
-  const type = schema.getType(name);
-  if (type === undefined) return undefined;
-  if (isObjectType(type))
-    return Object.values(type.getFields()).map(
-      (f) => `${f.name}${f.args.length > 0 ? `(${f.args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')})` : ''}: ${String(f.type)}`,
-    );
-  if (isInputObjectType(type)) return Object.values(type.getFields()).map((f) => `${f.name}: ${String(f.type)}`);
-  if (isEnumType(type)) return type.getValues().map((v) => v.name);
-  return [];
 }
 
 describe('generateSchema: native queries and logical models', () => {

@@ -19,8 +19,10 @@ import { addActions } from './actions';
 import { TableSchemaBuilder } from './build';
 import type { RootFields } from './build';
 import { readCatalog } from './metadata';
+import type { Table } from './metadata';
 import { NativeQuerySchema } from './native';
 import { addRemoteSchemas } from './remote';
+import type { RemoteSchemaRelationship } from './remote';
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import { ADMIN, inheritedRoles, roleNames, roleView } from './roles';
@@ -101,9 +103,37 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
     directives: [...specifiedDirectives, CACHED],
     assumeValid: true,
   });
-  const remote = addRemoteSchemas(generated, metadata, view, options.remoteSchemas ?? {}, options.remoteSchemaPermissions === true);
+  const remote = addRemoteSchemas(
+    generated,
+    metadata,
+    view,
+    options.remoteSchemas ?? {},
+    options.remoteSchemaPermissions === true,
+    remoteSchemaRelationships(catalog.tables, builder, generated),
+  );
   notes.push(...remote.notes);
   return { ok: true, schema: remote.schema === generated ? generated : lexicographicSortSchema(remote.schema), notes, roles };
+}
+
+/** The tables' remote relationships to remote schemas whose table type the role sees, with every join column selectable (the engine's `tableSelectFields`). */
+function remoteSchemaRelationships(tables: readonly Table[], builder: TableSchemaBuilder, schema: GraphQLSchema): RemoteSchemaRelationship[] {
+  const out: RemoteSchemaRelationship[] = [];
+  for (const table of tables) {
+    if (table.remoteRelationships.length === 0 || builder.select(table) === undefined) continue;
+    const typeName = builder.tableType(table).name;
+    if (schema.getType(typeName) === undefined) continue;
+    const selectable = new Set(builder.selectColumns(table).map((c) => c.name));
+    for (const rel of table.remoteRelationships)
+      if (rel.kind === 'remote_schema' && rel.lhs.every((c) => selectable.has(c)))
+        out.push({
+          remoteSchema: rel.remoteSchema,
+          typeName,
+          lhsIdentifier: table.schema === 'public' ? table.name : `${table.schema}.${table.name}`,
+          name: rel.name,
+          remoteField: rel.remoteField,
+        });
+  }
+  return out;
 }
 
 /** The engine's `@cached` query directive (in every v2 schema, Community Edition included). */

@@ -8,6 +8,8 @@ import type { NamingConvention } from './naming';
 import { isNamingConvention } from './naming';
 import type { LogicalModel, NativeQuery } from './native';
 import { readNativeQueries } from './native';
+import type { RemoteRelationship } from './remoteRelationships';
+import { readRemoteRelationships } from './remoteRelationships';
 
 /**
  * The metadata JSON (the directory as `hasura metadata apply` sends it: sync/directory.ts) joined
@@ -96,6 +98,7 @@ export interface Table {
   readonly columns: Column[];
   readonly relationships: Relationship[];
   readonly computedFields: ComputedField[];
+  readonly remoteRelationships: RemoteRelationship[];
   readonly isEnum: boolean;
   readonly customRootFields: Readonly<Record<string, { readonly name?: string; readonly comment?: string }>>;
   /** Per role (admin is not listed: it may do everything). */
@@ -210,6 +213,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         columns: [],
         relationships: [],
         computedFields: [],
+        remoteRelationships: [],
         isEnum: meta.is_enum === true,
         customRootFields: customRootFields(objectOf(configuration?.custom_root_fields)),
         permissions: new Map(),
@@ -278,8 +282,9 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         ...(comment !== undefined ? { description: comment } : {}),
       });
     }
-    if (listOf(meta.remote_relationships).length > 0)
-      notes.push(`${table.key}: ${listOf(meta.remote_relationships).length} remote relationship(s) left out (their targets are not derivable offline)`);
+    table.remoteRelationships.push(
+      ...readRemoteRelationships(table, (source, schema, name) => byKey.get(`${source}\u0000${relationKey(schema, name)}`), notes),
+    );
     readPermissions(table, meta);
   }
   const functions: TrackedFunction[] = [];
