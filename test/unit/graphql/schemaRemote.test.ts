@@ -86,6 +86,7 @@ const AUTHOR: JsonObject = {
   select_permissions: [
     { role: 'reader', permission: { columns: ['id', 'name'], filter: {} } },
     { role: 'guest', permission: { columns: ['name'], filter: {} } },
+    { role: 'viewer', permission: { columns: ['name'], filter: {} } },
   ],
 };
 
@@ -99,7 +100,13 @@ function metadata(customization?: JsonObject): JsonObject {
         kind: 'postgres',
         customization: { naming_convention: 'graphql-default' },
         tables: [
-          { table: { schema: 'public', name: 'profile' }, select_permissions: [{ role: 'reader', permission: { columns: '*', filter: {} } }] },
+          {
+            table: { schema: 'public', name: 'profile' },
+            select_permissions: [
+              { role: 'reader', permission: { columns: '*', filter: {} } },
+              { role: 'viewer', permission: { columns: ['id'], filter: {} } },
+            ],
+          },
           { table: { schema: 'public', name: 'visit' }, select_permissions: [{ role: 'reader', permission: { columns: '*', filter: {} } }] },
         ],
       },
@@ -145,14 +152,16 @@ describe('generateSchema: remote relationships', () => {
     ]);
   });
 
-  test('per role: the join columns and the target must be selectable; no aggregate without allow_aggregations', () => {
+  test("per role: the target must be selectable, the join columns need not be (the engine's tableSelectFields); no aggregate without allow_aggregations", () => {
     assert.deepEqual(fieldsOf(generate({ role: 'reader' }).schema, 'author'), [
       'id: Int!',
       'name: String!',
       'profile: Profile',
       `visits(${ARGS('Visit', 'VisitSelectColumn')}): [Visit!]!`,
     ]);
-    // guest may not select `id`, the join column of profile and visits, nor the other source's tables.
+    // viewer may not select `id`, the join column, but may select profile.
+    assert.deepEqual(fieldsOf(generate({ role: 'viewer' }).schema, 'author'), ['name: String!', 'profile: Profile']);
+    // guest may select neither table of the other source.
     assert.deepEqual(fieldsOf(generate({ role: 'guest' }).schema, 'author'), ['name: String!']);
   });
 
@@ -161,7 +170,7 @@ describe('generateSchema: remote relationships', () => {
     assert.deepEqual(fieldsOf(schema, 'author')?.slice(0, 2), ['capital: Country', 'homeland(filter: CountryFilter_remote_rel_authorhomeland): [Country!]!']);
     assert.deepEqual(fieldsOf(schema, 'CountryFilter_remote_rel_authorhomeland'), ['continent: String']);
     assert.deepEqual(notes, ['public.author: remote relationship lost is left out: its target table nowhere.x is not tracked or its source has no model']);
-    // guest may select `name`, the join column
+    // a role sees them as admin does (remote schema permissions off)
     assert.deepEqual(fieldsOf(generate({ role: 'guest', remoteSchemas: { countries: SDL } }).schema, 'author'), [
       'capital: Country',
       'homeland(filter: CountryFilter_remote_rel_authorhomeland): [Country!]!',
@@ -202,5 +211,14 @@ describe('generateSchema: remote schema customization', () => {
     );
     assert.equal(schema.getType('Query_c'), undefined);
     assert.equal(schema.getType('String_c'), undefined);
+  });
+
+  test("relationships of the remote schema's own types are a note", () => {
+    const meta = metadata();
+    const remote = { name: 'countries', definition: { url: 'http://countries' }, remote_relationships: [{ type_name: 'Country', relationships: [] }] };
+    const { notes } = generate({ remoteSchemas: { countries: SDL } }, { ...meta, remote_schemas: [remote] });
+    assert.deepEqual(notes.slice(1), [
+      'remote schema countries: the relationships of its types (remote_relationships, 1 type(s)) are left out (not generated yet)',
+    ]);
   });
 });

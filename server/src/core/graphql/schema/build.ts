@@ -470,15 +470,15 @@ export class TableSchemaBuilder {
   /**
    * Remote relationships to tables of other sources (`remoteRelationshipToSourceField` in
    * Schema/RemoteRelationship.hs at 6cc51b942c63080199d91d6e104a6ed8ba257775): where the role may
-   * select the join columns and the target, an object one is the target's type (nullable), an array
+   * select the target (the join columns need no permission: `tableSelectFields` lets every remote
+   * relationship through), an object one is the target's type (nullable), an array
    * one `[T!]!` with the target's select arguments and `<name>_aggregate` (the target source's
    * naming) where aggregations are allowed; no descriptions; never in `bool_exp` or `order_by`.
    */
   private remoteSourceFields(table: Table): Fields {
     const fields: Fields = {};
-    const selectable = new Set(this.selectColumns(table).map((c) => c.name));
     for (const rel of table.remoteRelationships) {
-      if (rel.kind !== 'source' || !rel.lhs.every((c) => selectable.has(c))) continue;
+      if (rel.kind !== 'source') continue;
       const target = this.select(rel.target);
       if (target === undefined) continue;
       const extensions = originExtensions({ kind: 'remote_relationship', ...tableOrigin(table), name: rel.name });

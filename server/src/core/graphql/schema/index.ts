@@ -115,16 +115,15 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   return { ok: true, schema: remote.schema === generated ? generated : lexicographicSortSchema(remote.schema), notes, roles };
 }
 
-/** The tables' remote relationships to remote schemas whose table type the role sees, with every join column selectable (the engine's `tableSelectFields`). */
+/** The tables' remote relationships to remote schemas whose table type the role sees (the engine's `tableSelectFields` keeps every remote relationship, whatever the join columns' permissions). */
 function remoteSchemaRelationships(tables: readonly Table[], builder: TableSchemaBuilder, schema: GraphQLSchema): RemoteSchemaRelationship[] {
   const out: RemoteSchemaRelationship[] = [];
   for (const table of tables) {
     if (table.remoteRelationships.length === 0 || builder.select(table) === undefined) continue;
     const typeName = builder.tableType(table).name;
     if (schema.getType(typeName) === undefined) continue;
-    const selectable = new Set(builder.selectColumns(table).map((c) => c.name));
     for (const rel of table.remoteRelationships)
-      if (rel.kind === 'remote_schema' && rel.lhs.every((c) => selectable.has(c)))
+      if (rel.kind === 'remote_schema')
         out.push({
           remoteSchema: rel.remoteSchema,
           typeName,

@@ -150,6 +150,9 @@ export function addRemoteSchemas(
       if (relationshipFields.length > 0)
         merged = extendSchema(merged, { kind: Kind.DOCUMENT, definitions: relationshipFields }, { assumeValid: true, assumeValidSDL: true });
       joined.add(name);
+      const onTypes = listOf(remote.remote_relationships).length;
+      if (onTypes > 0)
+        notes.push(`remote schema ${name}: the relationships of its types (remote_relationships, ${onTypes} type(s)) are left out (not generated yet)`);
     } catch (error) {
       notes.push(`remote schema ${name}: its SDL could not be joined (${error instanceof GraphQLError ? error.message : String(error)}), so it is left out`);
     }

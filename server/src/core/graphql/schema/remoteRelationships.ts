@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../sync/json';
+import type { JsonObject } from '../../sync/json';
 import { listOf, objectOf, stringOf } from '../../sync/json';
 import type { Table } from './metadata';
 
@@ -14,21 +14,14 @@ export type RemoteRelationship =
       readonly name: string;
       readonly type: 'object' | 'array';
       readonly target: Table;
-      /** The table's columns the join reads (`field_mapping`'s keys). */
-      readonly lhs: readonly string[];
     }
   | {
       readonly kind: 'remote_schema';
       readonly name: string;
       readonly remoteSchema: string;
-      readonly lhs: readonly string[];
       /** `remote_field`: `{field: {arguments: {...}, field?: {...}}}`. */
       readonly remoteField: JsonObject;
     };
-
-function names(value: JsonValue | undefined): string[] {
-  return listOf(value).filter((v): v is string => typeof v === 'string');
-}
 
 /** The table's remote relationships; what cannot be resolved (an untracked target) is a note. */
 export function readRemoteRelationships(
@@ -55,14 +48,14 @@ export function readRemoteRelationships(
         continue;
       }
       const type = toSource.relationship_type === 'array' ? 'array' : 'object';
-      out.push({ kind: 'source', name, type, target: found, lhs: Object.keys(objectOf(toSource.field_mapping) ?? {}) });
+      out.push({ kind: 'source', name, type, target: found });
       continue;
     }
     const toSchema = objectOf(definition.to_remote_schema);
     const remoteSchema = stringOf(toSchema?.remote_schema) ?? stringOf(definition.remote_schema);
     const remoteField = objectOf(toSchema?.remote_field) ?? objectOf(definition.remote_field);
     if (remoteSchema === undefined || remoteField === undefined) continue;
-    out.push({ kind: 'remote_schema', name, remoteSchema, lhs: names(toSchema?.lhs_fields ?? definition.hasura_fields), remoteField });
+    out.push({ kind: 'remote_schema', name, remoteSchema, remoteField });
   }
   return out;
 }
