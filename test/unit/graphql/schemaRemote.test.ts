@@ -147,8 +147,8 @@ describe('generateSchema: remote relationships', () => {
     assert.deepEqual(notes, [
       'public.author: remote relationship lost is left out: its target table nowhere.x is not tracked or its source has no model',
       'remote schema countries: its root fields and types need its own schema, so they are left out (supply its SDL: --remote-schema countries=FILE)',
-      "author.homeland: the remote relationship to remote schema countries is left out (its type is the remote schema's)",
-      "author.capital: the remote relationship to remote schema countries is left out (its type is the remote schema's)",
+      'public.author: remote relationship homeland is left out: its type comes from remote schema countries (supply its SDL: --remote-schema countries=FILE)',
+      'public.author: remote relationship capital is left out: its type comes from remote schema countries (supply its SDL: --remote-schema countries=FILE)',
     ]);
   });
 

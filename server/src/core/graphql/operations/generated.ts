@@ -1,6 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
 import { isObjectType } from 'graphql';
-import { Walk } from '../../project/index/walk';
 import { generateSchema } from '../schema';
 import type { NamingConvention } from '../schema';
 
@@ -19,8 +18,8 @@ const ROOTS = ['query_root', 'mutation_root', 'subscription_root'];
  * The schema source of a check: the schema generator (core/graphql/schema) run per role on
  * demand. What the generator leaves out is never judged: when its notes say anything at the root
  * was left out (a remote schema, a source without a model, a table or function the model lacks)
- * the root types are partial; a relationship left out, or a remote relationship, makes its name
- * unjudged on every type.
+ * the root types are partial; a relationship or remote relationship left out makes its name
+ * unjudged on its table's types.
  */
 export function generatedSchemas(options: GeneratedSchemaOptions = {}): SchemaSource {
   return (inputs) => new GeneratedProvider(inputs, options);
@@ -67,17 +66,16 @@ class GeneratedProvider implements SchemaProvider {
   }
 }
 
-/** The types whose fields the schema may lack, from the generator's notes and the metadata's remote relationships. */
+/** The types whose fields the schema may lack, from the generator's notes (a relationship or remote relationship left out: its name, on its table's types). */
 function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): ReadonlySet<string> {
   const partial = new Set<string>();
-  const atRoot = notes.some((n) => !/^\S+: (?:\w+ relationship \S+ is left out|\d+ remote relationship\(s\) left out)/.test(n)) || nativeQueries(inputs);
+  const atRoot = notes.some((n) => !/^\S+: \w+ relationship \S+ is left out/.test(n));
   if (atRoot) for (const root of ROOTS) partial.add(root);
   const leftOut = new Set<string>();
   for (const note of notes) {
     const m = /^\S+: \w+ relationship (\S+) is left out/.exec(note);
     if (m) leftOut.add(m[1]!);
   }
-  for (const table of inputs.index.tables) for (const r of table.relationships) if (r.kind === 'remote') leftOut.add(r.name.name);
   if (leftOut.size === 0) return partial;
   // A type that lacks a relationship it would have: one whose table has a relationship of that name.
   for (const type of Object.values(schema.getTypeMap())) {
@@ -88,12 +86,6 @@ function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: S
     if (table?.relationships.some((r) => leftOut.has(r.name.name))) partial.add(type.name);
   }
   return partial;
-}
-
-/** Native queries and stored procedures give root fields the generator does not make. */
-function nativeQueries({ project, index }: SchemaInputs): boolean {
-  const walk = new Walk(project);
-  return index.sources.some((source) => ['native_queries', 'stored_procedures'].some((key) => walk.items(walk.get(source.at, key)).length > 0));
 }
 
 /** Records on each root field an action makes (named as the action) that it is that action. */

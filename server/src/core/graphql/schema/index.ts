@@ -127,6 +127,7 @@ function remoteSchemaRelationships(tables: readonly Table[], builder: TableSchem
         out.push({
           remoteSchema: rel.remoteSchema,
           typeName,
+          table: table.key,
           lhsIdentifier: table.schema === 'public' ? table.name : `${table.schema}.${table.name}`,
           name: rel.name,
           remoteField: rel.remoteField,

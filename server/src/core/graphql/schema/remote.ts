@@ -53,6 +53,8 @@ export interface RemoteSchemaRelationship {
   readonly remoteSchema: string;
   /** The table's GraphQL type. */
   readonly typeName: string;
+  /** `schema.name`, for notes. */
+  readonly table: string;
   /** The engine's `LHSIdentifier`: the table's name (`schema.name` outside public). */
   readonly lhsIdentifier: string;
   readonly name: string;
@@ -159,7 +161,9 @@ export function addRemoteSchemas(
   }
   for (const rel of relationships)
     if (!joined.has(rel.remoteSchema) && (role.admin || !permissions))
-      notes.push(`${rel.typeName}.${rel.name}: the remote relationship to remote schema ${rel.remoteSchema} is left out (its type is the remote schema's)`);
+      notes.push(
+        `${rel.table}: remote relationship ${rel.name} is left out: its type comes from remote schema ${rel.remoteSchema} (supply its SDL: --remote-schema ${rel.remoteSchema}=FILE)`,
+      );
   return { schema: merged, notes };
 }
 
@@ -354,7 +358,7 @@ function remoteRelationshipFields(
         call = objectOf(objectOf(spec)?.field);
       }
     } catch (error) {
-      if (admin) notes.push(`${rel.typeName}.${rel.name}: the remote relationship is left out: ${error instanceof Error ? error.message : String(error)}`);
+      if (admin) notes.push(`${rel.table}: remote relationship ${rel.name} is left out: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
     if (field === undefined) continue;
