@@ -240,4 +240,19 @@ describe('generateSchema: native queries and logical models', () => {
       'source default: logical model pair: field inner (a nested logical model) is left out: the engine serves only scalar fields of Postgres logical models (a relationship of the same name takes its place)',
     ]);
   });
+
+  test('a source without a model: its native queries all the same (no tables, so relationships to them are a note)', () => {
+    const result = generateSchemaFromMetadata(METADATA, new Map(), { engineVersion: parseEngineVersion('v2.48')! });
+    assert.ok(result.ok);
+    assert.deepEqual(Object.keys(result.schema.getQueryType()!.getFields()), ['scores_with_author', 'top_scores', 'totals']);
+    assert.deepEqual(
+      fieldsOf(result.schema, 'scores_with_author')?.map((f) => f.split(/[(:]/)[0]),
+      ['author_id', 'details', 'points', 'secret', 'totals'],
+    );
+    assert.deepEqual(result.notes, [
+      'source default: no database model (no migrations, or they did not build), so its 1 tables are left out',
+      'source default: native query scores_with_author: object relationship author is left out: its target is not a tracked table in the model',
+      'source default: native query orphan is left out: it returns nothing, which is not a logical model of the source',
+    ]);
+  });
 });

@@ -132,6 +132,19 @@ export interface Catalog {
   readonly notes: string[];
 }
 
+/** The model of a source that has none (its native queries are generated all the same). */
+function emptyModel(source: string): DatabaseModel {
+  return {
+    source,
+    origin: { kind: 'migrations', applied: 0, total: 0, failedStatements: 0 },
+    schemas: [],
+    relations: {},
+    functions: {},
+    enums: {},
+    uncertain: [],
+  };
+}
+
 /** A column's scalar, marked when its type is one of the model's Postgres enums. */
 function scalarOf(type: string, model: DatabaseModel): PgScalar {
   const scalar = pgScalarOf(type);
@@ -169,7 +182,8 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
     const model = models.get(name);
     if (model === undefined) {
       notes.push(`source ${name}: no database model (no migrations, or they did not build), so its ${tableCount} tables are left out`);
-      continue;
+      // Its native queries need no model (only the tables their relationships name).
+      if (listOf(sourceMeta.native_queries).length === 0) continue;
     }
     const customization = objectOf(sourceMeta.customization);
     const rootFields = objectOf(customization?.root_fields);
@@ -183,12 +197,13 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       typePrefix: text(typeNames?.prefix) ?? '',
       typeSuffix: text(typeNames?.suffix) ?? '',
       ...(text(rootFields?.namespace) !== undefined ? { namespace: text(rootFields?.namespace) } : {}),
-      model,
+      model: model ?? emptyModel(name),
     };
     const procedures = listOf(sourceMeta.stored_procedures).length;
     if (procedures > 0) notes.push(`source ${name}: ${procedures} stored procedures left out (not generated yet)`);
     if (source.namespace !== undefined) notes.push(`source ${name}: the root field namespace ${source.namespace} is not generated; its fields are at the root`);
     sources.push(source);
+    if (model === undefined) continue;
     for (const tableValue of listOf(sourceMeta.tables)) {
       const meta = objectOf(tableValue);
       const qualified = tableName(meta?.table);
@@ -297,6 +312,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
     const native = readNativeQueries(sourceMeta, source, (schema, name) => find(source, schema, name), notes);
     logicalModels.push(...native.logicalModels);
     nativeQueries.push(...native.nativeQueries);
+    if (!models.has(source.name)) continue;
     for (const fnValue of listOf(sourceMeta.functions)) {
       const fnMeta = objectOf(fnValue);
       const qualified = tableName(fnMeta?.function);
