@@ -169,6 +169,15 @@ describe('generateSchema: remote relationships', () => {
     const { schema, notes } = generate({ remoteSchemas: { countries: SDL } });
     assert.deepEqual(fieldsOf(schema, 'author')?.slice(0, 2), ['capital: Country', 'homeland(filter: CountryFilter_remote_rel_authorhomeland): [Country!]!']);
     assert.deepEqual(fieldsOf(schema, 'CountryFilter_remote_rel_authorhomeland'), ['continent: String']);
+    const author = schema.getType('author');
+    assert.ok(isObjectType(author));
+    assert.deepEqual(
+      { ...author.getFields().homeland?.extensions },
+      {
+        graphqlMetadata: { kind: 'remote_relationship', source: 'default', table: { schema: 'public', name: 'author' }, name: 'homeland' },
+      },
+    );
+    assert.equal(author.getFields().homeland?.description, undefined);
     assert.deepEqual(notes, ['public.author: remote relationship lost is left out: its target table nowhere.x is not tracked or its source has no model']);
     // a role sees them as admin does (remote schema permissions off)
     assert.deepEqual(fieldsOf(generate({ role: 'guest', remoteSchemas: { countries: SDL } }).schema, 'author'), [

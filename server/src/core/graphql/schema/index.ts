@@ -128,6 +128,7 @@ function remoteSchemaRelationships(tables: readonly Table[], builder: TableSchem
           remoteSchema: rel.remoteSchema,
           typeName,
           table: table.key,
+          origin: { kind: 'remote_relationship', source: table.source.name, table: { schema: table.schema, name: table.name }, name: rel.name },
           lhsIdentifier: table.schema === 'public' ? table.name : `${table.schema}.${table.name}`,
           name: rel.name,
           remoteField: rel.remoteField,

@@ -1,4 +1,4 @@
-import { extendSchema, GraphQLError, Kind, OperationTypeNode, parse, visit } from 'graphql';
+import { extendSchema, GraphQLError, isObjectType, Kind, OperationTypeNode, parse, visit } from 'graphql';
 import type {
   ConstValueNode,
   DefinitionNode,
@@ -15,6 +15,8 @@ import type {
 } from 'graphql';
 import type { JsonObject, JsonValue } from '../../sync/json';
 import { isJsonObject, listOf, objectOf, stringOf } from '../../sync/json';
+import type { Origin } from '../operations/provider';
+import { originExtensions } from '../operations/provider';
 import type { RoleView } from './roles';
 
 /**
@@ -55,6 +57,7 @@ export interface RemoteSchemaRelationship {
   readonly typeName: string;
   /** `schema.name`, for notes. */
   readonly table: string;
+  readonly origin: Origin;
   /** The engine's `LHSIdentifier`: the table's name (`schema.name` outside public). */
   readonly lhsIdentifier: string;
   readonly name: string;
@@ -149,8 +152,10 @@ export function addRemoteSchemas(
       const ownRelationships = relationships.filter((r) => r.remoteSchema === name);
       const relationshipFields = remoteRelationshipFields(original, roots, ownRelationships, names, notes, role.admin);
       merged = extendSchema(merged, asExtension(customized(original, names), merged, roots, names), { assumeValid: true, assumeValidSDL: true });
-      if (relationshipFields.length > 0)
+      if (relationshipFields.length > 0) {
         merged = extendSchema(merged, { kind: Kind.DOCUMENT, definitions: relationshipFields }, { assumeValid: true, assumeValidSDL: true });
+        recordOrigins(merged, ownRelationships);
+      }
       joined.add(name);
       const onTypes = listOf(remote.remote_relationships).length;
       if (onTypes > 0)
@@ -165,6 +170,15 @@ export function addRemoteSchemas(
         `${rel.table}: remote relationship ${rel.name} is left out: its type comes from remote schema ${rel.remoteSchema} (supply its SDL: --remote-schema ${rel.remoteSchema}=FILE)`,
       );
   return { schema: merged, notes };
+}
+
+/** Records on each remote relationship field what makes it (go to definition, references in collections). */
+function recordOrigins(schema: GraphQLSchema, relationships: readonly RemoteSchemaRelationship[]): void {
+  for (const rel of relationships) {
+    const type = schema.getType(rel.typeName);
+    const field = isObjectType(type) ? type.getFields()[rel.name] : undefined;
+    if (field !== undefined) (field as { extensions: unknown }).extensions = { ...field.extensions, ...originExtensions(rel.origin) };
+  }
 }
 
 /** The document with the engine's names: fields of object and interface types first (by their original type), then every type name. */
