@@ -145,7 +145,7 @@ describe('generateSchema: remote relationships', () => {
       ['id', 'name'],
     );
     assert.deepEqual(notes, [
-      'public.author: remote relationship lost is left out: its target table nowhere.x is not tracked or its source has no model',
+      'public.author: remote relationship lost is left out: its target table public.x of source nowhere is not tracked or has no model',
       'remote schema countries: its root fields and types need its own schema, so they are left out (supply its SDL: --remote-schema countries=FILE)',
       'public.author: remote relationship homeland is left out: its type comes from remote schema countries (supply its SDL: --remote-schema countries=FILE)',
       'public.author: remote relationship capital is left out: its type comes from remote schema countries (supply its SDL: --remote-schema countries=FILE)',
@@ -178,7 +178,9 @@ describe('generateSchema: remote relationships', () => {
       },
     );
     assert.equal(author.getFields().homeland?.description, undefined);
-    assert.deepEqual(notes, ['public.author: remote relationship lost is left out: its target table nowhere.x is not tracked or its source has no model']);
+    assert.deepEqual(notes, [
+      'public.author: remote relationship lost is left out: its target table public.x of source nowhere is not tracked or has no model',
+    ]);
     // a role sees them as admin does (remote schema permissions off)
     assert.deepEqual(fieldsOf(generate({ role: 'guest', remoteSchemas: { countries: SDL } }).schema, 'author'), [
       'capital: Country',
@@ -208,7 +210,9 @@ describe('generateSchema: remote schema customization', () => {
     assert.equal(schema.getType('Country'), undefined);
     // The relationships take the customized names; the input type they make keeps the remote's own name.
     assert.deepEqual(fieldsOf(schema, 'author')?.slice(0, 2), ['capital: Land', 'homeland(filter: CountryFilter_remote_rel_authorhomeland): [Land!]!']);
-    assert.deepEqual(notes, ['public.author: remote relationship lost is left out: its target table nowhere.x is not tracked or its source has no model']);
+    assert.deepEqual(notes, [
+      'public.author: remote relationship lost is left out: its target table public.x of source nowhere is not tracked or has no model',
+    ]);
   });
 
   test('without a namespace the root types keep their names and the root fields sit in query_root, renamed by the root type field names', () => {

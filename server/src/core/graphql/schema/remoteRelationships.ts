@@ -40,10 +40,13 @@ export function readRemoteRelationships(
       const source = stringOf(toSource.source);
       const target = objectOf(toSource.table);
       const targetName = typeof toSource.table === 'string' ? toSource.table : stringOf(target?.name);
-      const found = source !== undefined && targetName !== undefined ? find(source, stringOf(target?.schema) ?? 'public', targetName) : undefined;
+      const schema = stringOf(target?.schema) ?? 'public';
+      const found = source !== undefined && targetName !== undefined ? find(source, schema, targetName) : undefined;
       if (found === undefined) {
+        // Other backends name a table otherwise (MongoDB: a list of names).
+        const shown = targetName !== undefined ? `${schema}.${targetName}` : listOf(toSource.table).map(String).join('.');
         notes.push(
-          `${table.key}: remote relationship ${name} is left out: its target table ${source ?? '?'}.${targetName ?? '?'} is not tracked or its source has no model`,
+          `${table.key}: remote relationship ${name} is left out: its target table ${shown} of source ${source ?? '?'} is not tracked or has no model`,
         );
         continue;
       }
