@@ -193,13 +193,13 @@ describe('generateSchema: native queries and logical models', () => {
     assert.deepEqual(fieldsOf(generate({ role: 'editor' }).schema, 'score'), ['author_id: Int!', 'points: numeric']);
   });
 
-  test("graphql-default: the logical model's bool_exp and order_by named in its case, argument names in field case, the root field and the model type as written", () => {
+  test("graphql-default: the logical model's bool_exp and order_by with the engine's suffixes in its case after the model's name as written (a custom name), argument names in field case, the root field and the model type as written", () => {
     const { schema } = generate({ namingConvention: 'graphql-default' });
     const field = schema.getQueryType()!.getFields().top_scores;
     assert.ok(field);
     assert.deepEqual(
       field.args.map((a) => `${a.name}: ${String(a.type)}`),
-      ['args: top_scores_arguments!', 'distinctOn: [score_enum_name!]', 'limit: Int', 'offset: Int', 'orderBy: [ScoreOrderBy!]', 'where: ScoreBoolExp'],
+      ['args: top_scores_arguments!', 'distinctOn: [score_enum_name!]', 'limit: Int', 'offset: Int', 'orderBy: [scoreOrderBy!]', 'where: scoreBoolExp'],
     );
     assert.equal(String(field.type), '[score!]!');
   });

@@ -364,9 +364,9 @@ export class NativeQuerySchema {
     );
   }
 
-  /** A logical model's type name with its source's type customization and naming convention: `<model>_bool_exp`. */
+  /** A logical model's type name with its source's type customization and naming convention (the model's name as written): `<model>_bool_exp`. */
   private typeName(model: LogicalModel, suffix: string): string {
-    return model.source.typePrefix + this.builder.namer(model.source).type(model.name, suffix) + model.source.typeSuffix;
+    return model.source.typePrefix + this.builder.namer(model.source).customType(model.name, suffix) + model.source.typeSuffix;
   }
 
   /** `logicalModelBoolExp`: every scalar field of the model, `_and`, `_not`, `_or`. */
