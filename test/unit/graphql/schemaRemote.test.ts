@@ -226,12 +226,40 @@ describe('generateSchema: remote schema customization', () => {
     assert.equal(schema.getType('String_c'), undefined);
   });
 
-  test("relationships of the remote schema's own types are a note", () => {
+  test("relationships of a remote schema's own types to a remote schema (its own here), on the customized type; to a source, a note", () => {
     const meta = metadata();
-    const remote = { name: 'countries', definition: { url: 'http://countries' }, remote_relationships: [{ type_name: 'Country', relationships: [] }] };
-    const { notes } = generate({ remoteSchemas: { countries: SDL } }, { ...meta, remote_schemas: [remote] });
-    assert.deepEqual(notes.slice(1), [
-      'remote schema countries: the relationships of its types (remote_relationships, 1 type(s)) are left out (not generated yet)',
+    const remote: JsonObject = {
+      name: 'countries',
+      definition: { url: 'http://countries', customization: { type_names: { prefix: 'Geo_' } } },
+      remote_relationships: [
+        {
+          type_name: 'Country',
+          relationships: [
+            {
+              name: 'neighbours',
+              definition: {
+                to_remote_schema: {
+                  remote_schema: 'countries',
+                  lhs_fields: ['code'],
+                  remote_field: { countries: { arguments: { filter: { continent: '$code' } } } },
+                },
+              },
+            },
+            {
+              name: 'capital',
+              definition: { to_source: { source: 'default', table: 'author', relationship_type: 'object', field_mapping: { code: 'name' } } },
+            },
+          ],
+        },
+      ],
+    };
+    const { schema, notes } = generate({ remoteSchemas: { countries: SDL } }, { ...meta, remote_schemas: [remote] });
+    assert.deepEqual(fieldsOf(schema, 'Geo_Country'), [
+      'code: ID!',
+      'name: String!',
+      'neighbours(filter: CountryFilter_remote_rel_countriesneighbours, first: Int): [Geo_Country!]!',
     ]);
+    assert.deepEqual(fieldsOf(schema, 'CountryFilter_remote_rel_countriesneighbours'), ['code: String']);
+    assert.deepEqual(notes.slice(1), ['remote schema countries: type Country: relationship capital is left out (to a source: not generated yet)']);
   });
 });

@@ -57,7 +57,8 @@ export interface RemoteSchemaRelationship {
   readonly typeName: string;
   /** `schema.name`, for notes. */
   readonly table: string;
-  readonly origin: Origin;
+  /** Absent for a remote schema's own types. */
+  readonly origin?: Origin;
   /** The engine's `LHSIdentifier`: the table's name (`schema.name` outside public). */
   readonly lhsIdentifier: string;
   readonly name: string;
@@ -134,7 +135,12 @@ export function addRemoteSchemas(
 ): RemoteResult {
   const notes: string[] = [];
   let merged = schema;
-  const joined = new Set<string>();
+  const joined = new Map<string, Joined>();
+  const extend = (definitions: DefinitionNode[], rels: readonly RemoteSchemaRelationship[]): void => {
+    if (definitions.length === 0) return;
+    merged = extendSchema(merged, { kind: Kind.DOCUMENT, definitions }, { assumeValid: true, assumeValidSDL: true });
+    recordOrigins(merged, rels);
+  };
   for (const entry of listOf(metadata.remote_schemas)) {
     const remote = objectOf(entry);
     const name = stringOf(remote?.name);
@@ -152,14 +158,8 @@ export function addRemoteSchemas(
       const ownRelationships = relationships.filter((r) => r.remoteSchema === name);
       const relationshipFields = remoteRelationshipFields(original, roots, ownRelationships, names, notes, role.admin);
       merged = extendSchema(merged, asExtension(customized(original, names), merged, roots, names), { assumeValid: true, assumeValidSDL: true });
-      if (relationshipFields.length > 0) {
-        merged = extendSchema(merged, { kind: Kind.DOCUMENT, definitions: relationshipFields }, { assumeValid: true, assumeValidSDL: true });
-        recordOrigins(merged, ownRelationships);
-      }
-      joined.add(name);
-      const onTypes = listOf(remote.remote_relationships).length;
-      if (onTypes > 0)
-        notes.push(`remote schema ${name}: the relationships of its types (remote_relationships, ${onTypes} type(s)) are left out (not generated yet)`);
+      extend(relationshipFields, ownRelationships);
+      joined.set(name, { remote, original, roots, names });
     } catch (error) {
       notes.push(`remote schema ${name}: its SDL could not be joined (${error instanceof GraphQLError ? error.message : String(error)}), so it is left out`);
     }
@@ -169,7 +169,57 @@ export function addRemoteSchemas(
       notes.push(
         `${rel.table}: remote relationship ${rel.name} is left out: its type comes from remote schema ${rel.remoteSchema} (supply its SDL: --remote-schema ${rel.remoteSchema}=FILE)`,
       );
+  // Relationships of a remote schema's own types (remote_relationships in remote_schemas.yaml), to other remote schemas.
+  for (const [name, { remote, names }] of joined) {
+    const byTarget = new Map<string, RemoteSchemaRelationship[]>();
+    for (const entry of listOf(remote.remote_relationships)) {
+      const typeName = stringOf(objectOf(entry)?.type_name);
+      if (typeName === undefined) continue;
+      for (const relValue of listOf(objectOf(entry)?.relationships)) {
+        const rel = objectOf(relValue);
+        const relName = stringOf(rel?.name);
+        const definition = objectOf(rel?.definition);
+        if (relName === undefined || definition === undefined) continue;
+        const toSchema = objectOf(definition.to_remote_schema);
+        const target = stringOf(toSchema?.remote_schema);
+        const remoteField = objectOf(toSchema?.remote_field);
+        const where = `remote schema ${name}: type ${typeName}: relationship ${relName}`;
+        if (target === undefined || remoteField === undefined) {
+          if (role.admin || !permissions) notes.push(`${where} is left out (to a source: not generated yet)`);
+          continue;
+        }
+        if (!joined.has(target)) {
+          if (role.admin || !permissions)
+            notes.push(`${where} is left out: its type comes from remote schema ${target} (supply its SDL: --remote-schema ${target}=FILE)`);
+          continue;
+        }
+        const list = byTarget.get(target) ?? [];
+        list.push({
+          remoteSchema: target,
+          typeName: names.typeName(typeName),
+          table: `remote schema ${name}: type ${typeName}`,
+          lhsIdentifier: name,
+          name: relName,
+          remoteField,
+        });
+        byTarget.set(target, list);
+      }
+    }
+    for (const [target, rels] of byTarget) {
+      const into = joined.get(target)!;
+      const present = rels.filter((r) => merged.getType(r.typeName) !== undefined);
+      extend(remoteRelationshipFields(into.original, into.roots, present, into.names, notes, role.admin), present);
+    }
+  }
   return { schema: merged, notes };
+}
+
+/** A remote schema joined: its metadata, its SDL as written, its root types, its customization. */
+interface Joined {
+  readonly remote: JsonObject;
+  readonly original: DocumentNode;
+  readonly roots: ReadonlyMap<string, string>;
+  readonly names: Customizer;
 }
 
 /** Records on each remote relationship field what makes it (go to definition, references in collections). */
@@ -177,7 +227,8 @@ function recordOrigins(schema: GraphQLSchema, relationships: readonly RemoteSche
   for (const rel of relationships) {
     const type = schema.getType(rel.typeName);
     const field = isObjectType(type) ? type.getFields()[rel.name] : undefined;
-    if (field !== undefined) (field as { extensions: unknown }).extensions = { ...field.extensions, ...originExtensions(rel.origin) };
+    if (field !== undefined && rel.origin !== undefined)
+      (field as { extensions: unknown }).extensions = { ...field.extensions, ...originExtensions(rel.origin) };
   }
 }
 
