@@ -463,7 +463,7 @@ export class TableSchemaBuilder {
           extensions,
         };
     }
-    Object.assign(fields, this.remoteSourceFields(table));
+    if (table.remoteRelationships.length > 0) Object.assign(fields, this.remoteSourceFields(table));
     return fields;
   }
 
