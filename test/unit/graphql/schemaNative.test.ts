@@ -44,7 +44,10 @@ const SCORE: JsonObject = {
     { name: 'details', type: { scalar: 'jsonb', nullable: true } },
     { name: 'secret', type: { scalar: 'text', nullable: true } },
   ],
-  select_permissions: [{ role: 'user', permission: { columns: ['author_id', 'points'], filter: {} } }],
+  select_permissions: [
+    { role: 'user', permission: { columns: ['author_id', 'points'], filter: {} } },
+    { role: 'auditor', permission: { columns: ['secret'], filter: {} } },
+  ],
 };
 
 const METADATA: JsonObject = {
@@ -82,7 +85,7 @@ const METADATA: JsonObject = {
       ],
     },
   ],
-  inherited_roles: [{ role_name: 'editor', role_set: ['user'] }],
+  inherited_roles: [{ role_name: 'editor', role_set: ['user', 'auditor'] }],
 };
 
 function generate(options: SchemaOptions = {}, metadata: JsonObject = METADATA): { schema: GraphQLSchema; notes: readonly string[] } {
@@ -189,8 +192,8 @@ describe('generateSchema: native queries and logical models', () => {
     assert.deepEqual(fieldsOf(schema, 'scores_with_author'), ['author: author', 'author_id: Int!', 'points: numeric']);
     assert.deepEqual(fieldsOf(schema, 'score_order_by'), ['author_id: order_by', 'details: order_by', 'points: order_by', 'secret: order_by']);
     assert.deepEqual(fieldsOf(schema, 'score_enum_name'), ['author_id', 'details', 'points', 'secret']);
-    // An inherited role takes its parent's permission.
-    assert.deepEqual(fieldsOf(generate({ role: 'editor' }).schema, 'score'), ['author_id: Int!', 'points: numeric']);
+    // An inherited role unites its parents' permissions.
+    assert.deepEqual(fieldsOf(generate({ role: 'editor' }).schema, 'score'), ['author_id: Int!', 'points: numeric', 'secret: String']);
   });
 
   test("graphql-default: the logical model's bool_exp and order_by with the engine's suffixes in its case after the model's name as written (a custom name), argument names in field case, the root field and the model type as written", () => {

@@ -15,7 +15,7 @@ import type { PgScalar } from '../scalars';
 import { pgScalarOf } from '../scalars';
 import type { RootFields, TableSchemaBuilder } from './build';
 import type { Source, Table } from './metadata';
-import { ADMIN } from './roles';
+import { ADMIN, combineSelect } from './roles';
 import { enumType, inputType, objectType } from './sorted';
 
 /**
@@ -191,7 +191,11 @@ export function readNativeQueries(
   return { logicalModels, nativeQueries };
 }
 
-/** The columns a role may select of a logical model (undefined: none); an inherited role without its own permission unites its parents'. */
+/**
+ * The columns a role may select of a logical model (undefined: none): admin every field; a role its
+ * own select permission; an inherited role without one its parents' combined as a table's are
+ * (`buildLogicalModelPermissions` follows `buildTablePermissions`).
+ */
 export function logicalModelColumns(
   model: LogicalModel,
   role: string,
@@ -203,8 +207,11 @@ export function logicalModelColumns(
   const parents = inherited.get(role);
   if (own !== undefined || parents === undefined || seen.has(role)) return own;
   const next = new Set(seen).add(role);
-  const sets = parents.map((p) => logicalModelColumns(model, p, inherited, next)).filter((s): s is ReadonlySet<string> => s !== undefined);
-  return sets.length === 0 ? undefined : new Set(sets.flatMap((s) => [...s]));
+  const selects = parents.flatMap((p) => {
+    const columns = logicalModelColumns(model, p, inherited, next);
+    return columns === undefined ? [] : [{ columns, computedFields: new Set<string>(), aggregations: false }];
+  });
+  return combineSelect(selects)?.columns;
 }
 
 function nn<T extends GraphQLOutputType | GraphQLInputObjectType | GraphQLEnumType>(t: T): GraphQLNonNull<T> {

@@ -75,7 +75,7 @@ function unionOptional(sets: readonly (ReadonlySet<string> | undefined)[]): Read
  * columns and computed fields united, the filters OR-ed, aggregations when any parent allows them,
  * root fields the union, every one when a parent does not restrict them).
  */
-function combineSelect(parents: readonly SelectPerm[]): SelectPerm | undefined {
+export function combineSelect(parents: readonly SelectPerm[]): SelectPerm | undefined {
   if (parents.length === 0) return undefined;
   const queryRootFields = unionOptional(parents.map((p) => p.queryRootFields));
   const subscriptionRootFields = unionOptional(parents.map((p) => p.subscriptionRootFields));
