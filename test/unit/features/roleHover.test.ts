@@ -116,7 +116,7 @@ describe('hover on a role: its effective permissions per table', () => {
     const p = caretProject({ [ARTICLE]: ARTICLE_TEXT, [INHERITED]: '- role_name: editor\n  role_set: [user, reviewer]\n', ...allowList });
     assert.equal(
       hover(p.input)?.markdown,
-      'Inherited role `editor` of `user`, `reviewer`: 0 permissions\n\nLeft out: the tables of `default` (no database model).',
+      'Inherited role `editor` of `user`, `reviewer`: 0 permissions\n\nSource default: no database model (no migrations, or they did not build), so its 2 tables are left out.',
     );
   });
 
