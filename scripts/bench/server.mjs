@@ -189,6 +189,8 @@ export async function editLatency(client, root, plan, opened, count, timeoutMs, 
   return {
     file: plan.rel,
     gapMs,
+    // The machine's 1-minute load average as the edits end (a loaded machine delays every process).
+    load: round(os.loadavg()[0]),
     client: summary(seen),
     toReady: summary(toReady),
     serverSide: summary(serverSide),
