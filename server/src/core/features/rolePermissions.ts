@@ -84,6 +84,15 @@ function tableLine(table: Table, c: Combination, inherited: boolean, sources: nu
  */
 export function effectivePermissions(result: RootResult, role: string, file?: string): string | undefined {
   if (role === ADMIN) return undefined;
+  try {
+    return describe(result, role, file);
+  } catch (error) {
+    // Metadata the schema generator's reading cannot join: the rest of the hover stands.
+    return `Effective permissions could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function describe(result: RootResult, role: string, file: string | undefined): string {
   const { catalog, inherited, leftOut, views } = catalogued(result);
   let view = views.get(role);
   if (view === undefined) views.set(role, (view = roleView(role, inherited)));
