@@ -360,4 +360,52 @@ describe('generateSchema: table names under the naming conventions', () => {
       'top_messages_aggregate',
     ]);
   });
+
+  test('a computed field with arguments: `<computed field>_<table>_args`, in no naming convention, with the source type customization', () => {
+    const fn = (name: string, table: string) => ({
+      schema: 'public',
+      name,
+      args: [
+        { name: 'row', type: table, mode: 'in' as const, hasDefault: false },
+        { name: 'style', type: 'text', mode: 'in' as const, hasDefault: false },
+      ],
+      returnType: 'text',
+      returnsSet: false,
+      volatility: 'stable' as const,
+    });
+    const model: DatabaseModel = {
+      ...MODEL,
+      functions: { 'public.profile_label': [fn('profile_label', 'public.user_profiles')], 'public.entry_label': [fn('entry_label', 'audit.log_entries')] },
+    };
+    const of = (namingConvention: 'graphql-default' | 'hasura-default', customization?: JsonObject): GraphQLSchema => {
+      const meta = metadata(customization);
+      const tables = (meta.sources as JsonObject[])[0]!.tables as JsonObject[];
+      tables[1]!.computed_fields = [{ name: 'display_label', definition: { function: { schema: 'public', name: 'profile_label' } } }];
+      tables[2]!.computed_fields = [{ name: 'label', definition: { function: { schema: 'public', name: 'entry_label' } } }];
+      const result = generateSchemaFromMetadata(meta, new Map([['default', model]]), { engineVersion: parseEngineVersion('v2.48')!, namingConvention });
+      assert.ok(result.ok);
+      return result.schema;
+    };
+    const argsOf = (schema: GraphQLSchema, type: string, field: string): string[] => {
+      const t = schema.getType(type);
+      assert.ok(isObjectType(t), type);
+      return t.getFields()[field]!.args.map((a) => `${a.name}: ${String(a.type)} "${a.description ?? ''}"`);
+    };
+    const graphql = of('graphql-default');
+    assert.deepEqual(argsOf(graphql, 'userProfile', 'display_label'), [
+      'args: display_label_userProfile_args! "input parameters for computed field "display_label" defined on table "user_profiles""',
+    ]);
+    assert.deepEqual(argsOf(graphql, 'AuditLogEntries', 'label'), [
+      'args: label_audit_log_entries_args! "input parameters for computed field "label" defined on table "audit.log_entries""',
+    ]);
+    assert.deepEqual(fieldsOf(graphql, 'label_audit_log_entries_args'), ['style: String']);
+    assert.deepEqual(
+      argsOf(of('hasura-default'), 'audit_log_entries', 'label').map((a) => a.split(' ')[1]),
+      ['label_audit_log_entries_args!'],
+    );
+    assert.deepEqual(
+      argsOf(of('graphql-default', { type_names: { prefix: 'T_' } }), 'T_AuditLogEntries', 'label').map((a) => a.split(' ')[1]),
+      ['T_Label_audit_log_entries_args!'],
+    );
+  });
 });

@@ -37,6 +37,9 @@ import { originExtensions } from '../operations/provider';
  * lists, which fields exist for which permissions, and the engine's description texts.
  */
 
+/** Names as `hasura-default` makes them, whatever the source's convention (the computed fields' `args` types). */
+const HASURA_CASE = new Namer('hasura-default');
+
 /** Engine versions that added parts of the schema (the engine's CHANGELOG.md). */
 export const SCHEMA_SINCE = {
   /**
@@ -1003,19 +1006,19 @@ export class TableSchemaBuilder {
   /** `args: <function>_args` (non-null even when every argument has a default: Function.hs makes it a required field), or nothing without arguments. */
   private argsArgument(
     source: Source,
-    identifier: string,
+    typeName: string,
     args: readonly { name: string; type: string; hasDefault: boolean }[],
-    describedAs = identifier,
+    description: string,
   ): GraphQLFieldConfigArgumentMap {
     if (args.length === 0) return {};
-    const name = this.typeName(source, this.namer(source).type(identifier, 'args'));
+    const name = this.typeName(source, typeName);
     const input = this.named(name, () =>
       inputType({
         name,
         fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
       }),
     );
-    return { args: { type: nn(input), description: `input parameters for function "${describedAs}"` } };
+    return { args: { type: nn(input), description } };
   }
 
   private computedFields(table: Table): ComputedField[] {
@@ -1048,8 +1051,14 @@ export class TableSchemaBuilder {
   private computedFieldConfig(table: Table, cf: ComputedField): GraphQLFieldConfig<unknown, unknown> | undefined {
     const shape = this.computedShape(table, cf);
     if (shape === undefined) return undefined;
-    const fnIdentifier = cf.function.schema === 'public' ? cf.function.name : `${cf.function.schema}_${cf.function.name}`;
-    const args = this.argsArgument(table.source, fnIdentifier, shape.args);
+    // `functionArgs` (`FTAComputedField`): `<computed field>_<table>_args`, not in the naming convention
+    // (only with the engine's feature flag naming-convention-sep-2023), its source's type customization applied.
+    const args = this.argsArgument(
+      table.source,
+      HASURA_CASE.type(cf.name, ...this.nameParts(table), 'args'),
+      shape.args,
+      `input parameters for computed field "${cf.name}" defined on table "${this.quoted(table)}"`,
+    );
     const description =
       cf.description ??
       `A computed field, executes function "${cf.function.schema === 'public' ? cf.function.name : `${cf.function.schema}.${cf.function.name}`}"`;
@@ -1081,7 +1090,8 @@ export class TableSchemaBuilder {
         fn.source.rootSuffix,
       );
     const inputs = this.inputArgs(fn.model, [fn.sessionArgument]);
-    const args = this.argsArgument(fn.source, fn.identifier, inputs, name('function'));
+    const argsType = this.namer(fn.source).type(fn.identifier, 'args');
+    const args = this.argsArgument(fn.source, argsType, inputs, `input parameters for function "${name('function')}"`);
     const rowsType = fn.model.returnsSet ? nn(list(nn(this.tableType(fn.returns)))) : this.tableType(fn.returns);
     const field: GraphQLFieldConfig<unknown, unknown> = {
       type: rowsType,
@@ -1096,7 +1106,10 @@ export class TableSchemaBuilder {
       sel.aggregations && fn.model.returnsSet
         ? {
             type: nn(this.aggregateType(fn.returns)),
-            args: { ...this.argsArgument(fn.source, fn.identifier, inputs, name('function_aggregate', 'aggregate')), ...this.selectArgs(fn.returns) },
+            args: {
+              ...this.argsArgument(fn.source, argsType, inputs, `input parameters for function "${name('function_aggregate', 'aggregate')}"`),
+              ...this.selectArgs(fn.returns),
+            },
             description: fn.customRootFields.function_aggregate?.comment ?? `execute function "${q}" and query aggregates on result of table type "${rq}"`,
           }
         : undefined;
