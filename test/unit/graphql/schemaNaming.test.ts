@@ -307,6 +307,7 @@ describe('generateSchema: table names under the naming conventions', () => {
       'myUserProfile_v1',
     ]);
     assert.ok(rootNames(schema, 'mutation').includes('myAddProfile_v1'));
+    assert.ok(schema.getType('T_CursorOrderingType') !== undefined && schema.getType('OrderBy') !== undefined);
     for (const name of ['T_Chat_messagesType', 'T_Chat_messagesBoolExpType', 'T_UserProfileOrderByType', 'T_AuditLogEntriesType', 'T_StringComparisonExpType'])
       assert.ok(schema.getType(name) !== undefined, name);
   });

@@ -394,7 +394,8 @@ export class TableSchemaBuilder {
   }
 
   private cursorOrdering(source: Source): GraphQLEnumType {
-    const name = this.namer(source).type('cursor_ordering');
+    // `cursorOrderingArgParser`: with the source's type customization (`order_by` has none: `orderByOperator'`).
+    const name = this.typeName(source, this.namer(source).type('cursor_ordering'));
     return this.named(name, () =>
       enumType({
         name,
