@@ -107,6 +107,9 @@ describe('Namer: the engine casing', () => {
     assert.equal(g.field('insert', customName('chat_messages')), 'insertChat_messages');
     assert.equal(g.field(customName('ChatMessages'), 'aggregate'), 'ChatMessagesAggregate');
     assert.equal(g.type(customName('chatMessages')), 'chatMessages');
+    // Releases before v2.11: a field's custom first piece lower-cased in its first letter when more follow.
+    assert.equal(g.field({ custom: 'FooBar', lowerFirstBeforeMore: true }, 'by_pk'), 'fooBarByPk');
+    assert.equal(g.field({ custom: 'FooBar', lowerFirstBeforeMore: true }), 'FooBar');
     // fromSnake: a leading _ stays with its piece, and upper-casing it changes nothing.
     assert.equal(g.type('_drafts', 'bool_exp'), '_draftsBoolExp');
     assert.equal(g.field('_is_null'), '_isNull');
@@ -125,6 +128,7 @@ describe('Namer: the engine casing', () => {
     assert.equal(g.customize('', 'usersByPk', '_x'), 'usersByPk_x');
     assert.equal(g.customize('', 'chat_messages', ''), 'chat_messages');
     assert.equal(new Namer('hasura-default').customize('my_', 'users_by_pk', '_x'), 'my_users_by_pk_x');
+    assert.equal(g.customize('my', 'usersByPk', 'x', false), 'myusersByPkx');
   });
 });
 
@@ -280,14 +284,21 @@ describe('generateSchema: table names under the naming conventions', () => {
     assert.deepEqual(fieldsOf(schema, 'audit_log_entries'), ['created_at: timestamptz!', 'id: Int!']);
   });
 
-  test('graphql-default before v2.11: custom names split and re-cased like table names', () => {
+  test('graphql-default before v2.11: custom names split and re-cased in types, kept in fields; before v2.10 prefix and suffix joined as written', () => {
     const schema = generate({ namingConvention: 'graphql-default', engineVersion: parseEngineVersion('v2.10')! });
     assert.deepEqual(
       rootNames(schema, 'query').filter((n) => !n.startsWith('audit')),
-      ['chatMessages', 'chatMessagesAggregate', 'chatMessagesByPk', 'profile_by_id', 'userProfile', 'userProfileAggregate'],
+      ['chat_messages', 'chat_messagesAggregate', 'chat_messagesByPk', 'profile_by_id', 'userProfile', 'userProfileAggregate'],
     );
+    assert.ok(rootNames(schema, 'mutation').includes('insertChat_messagesOne'));
     assert.ok(schema.getType('ChatMessagesBoolExp') !== undefined && schema.getType('UserProfileBoolExp') !== undefined);
     assert.equal(schema.getType('chat_messagesBoolExp'), undefined);
+    const customized = generate(
+      { namingConvention: 'graphql-default', engineVersion: parseEngineVersion('v2.9')! },
+      { root_fields: { prefix: 'my', suffix: '_v1' }, type_names: { prefix: 'T_', suffix: 'type' } },
+    );
+    assert.ok(rootNames(customized, 'query').includes('myauditLogEntriesByPk_v1'));
+    assert.ok(customized.getType('T_AuditLogEntriesBoolExptype') !== undefined);
   });
 
   test('graphql-default with the source customization: prefixes as written, the name and the suffixes upper-cased in their first letter', () => {

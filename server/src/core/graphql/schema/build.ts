@@ -65,6 +65,11 @@ export const SCHEMA_SINCE = {
    * after v2.10.0; taken from v2.11): earlier releases split and re-cased it like a table's name.
    */
   customNamesKept: { major: 2, minor: 11, patch: 0 },
+  /**
+   * `graphql-default`: a source's prefix and suffix cased as `applyPrefixSuffix` does (`myFoo`, was
+   * `myfoo`): hasura/graphql-engine#8544, the engine's CHANGELOG.md under v2.10.0.
+   */
+  casedCustomization: { major: 2, minor: 10, patch: 0 },
   /** Aggregation predicates in boolean expressions (`<rel>_aggregate: <table>_aggregate_bool_exp`): served by v2.16.0 (novaforgood/canopy's admin schema). */
   aggregatePredicates: { major: 2, minor: 16, patch: 0 },
   /**
@@ -192,21 +197,31 @@ export class TableSchemaBuilder {
     let names = this.typeNames.get(table);
     if (names === undefined) this.typeNames.set(table, (names = new Map<string, string>()));
     let name = names.get(key);
-    if (name === undefined) names.set(key, (name = this.typeName(table.source, this.namer(table.source).type(...this.nameParts(table), ...suffix))));
+    if (name === undefined) names.set(key, (name = this.typeName(table.source, this.namer(table.source).type(...this.nameParts(table, 'type'), ...suffix))));
     return name;
   }
 
   /** A type name with its source's `type_names` prefix and suffix (`mkTypename`). */
   typeName(source: Source, name: string): string {
-    return this.namer(source).customize(source.typePrefix, name, source.typeSuffix);
+    return this.namer(source).customize(source.typePrefix, name, source.typeSuffix, this.since('casedCustomization'));
+  }
+
+  /** A root field name with its source's `root_fields` prefix and suffix (`MkRootFieldName`). */
+  private rootFieldName(source: Source, name: string): string {
+    return this.namer(source).customize(source.rootPrefix, name, source.rootSuffix, this.since('casedCustomization'));
   }
 
   /**
    * The parts a table's names are built from (`getTableIdentifierName`): its custom name, one piece
    * kept as written, else its schema (outside `public`) and its name, each split at `_`.
    */
-  private nameParts(table: Table): NamePart[] {
-    if (table.customName !== undefined) return [this.since('customNamesKept') ? customName(table.customName) : table.customName];
+  private nameParts(table: Table, kind: 'type' | 'field'): NamePart[] {
+    const custom = table.customName;
+    if (custom !== undefined) {
+      if (this.since('customNamesKept')) return [customName(custom)];
+      // Before v2.11 (hasura/graphql-engine#8828): types split and re-cased it, fields kept it but for the first letter.
+      return kind === 'type' ? [custom] : [{ custom, lowerFirstBeforeMore: true }];
+    }
     return table.schema === 'public' ? [table.name] : [table.schema, table.name];
   }
 
@@ -233,13 +248,13 @@ export class TableSchemaBuilder {
   private predicateTypeName(table: Table, fn: string): string {
     const namer = this.namer(table.source);
     if (!namer.graphqlCase) return this.tn(table, 'aggregate_bool_exp', fn);
-    return this.typeName(table.source, namer.field(...this.nameParts(table)) + 'AggregateBoolExp' + fn[0]!.toUpperCase() + fn.slice(1));
+    return this.typeName(table.source, namer.field(...this.nameParts(table, 'field')) + 'AggregateBoolExp' + fn[0]!.toUpperCase() + fn.slice(1));
   }
 
   /** `<table>_select_column_<table>_aggregate_bool_exp_bool_and_arguments_columns` / `ChatbotSelectColumnChatbotAggregateBoolExpBool_andArgumentsColumns`. */
   private predicateColumnsName(table: Table, fn: string): string {
     const namer = this.namer(table.source);
-    const t = namer.type(...this.nameParts(table));
+    const t = namer.type(...this.nameParts(table, 'type'));
     if (!namer.graphqlCase) return this.tn(table, 'select_column', t, 'aggregate_bool_exp', fn, 'arguments_columns');
     return this.typeName(table.source, `${t}SelectColumn${t}AggregateBoolExp${fn[0]!.toUpperCase()}${fn.slice(1)}ArgumentsColumns`);
   }
@@ -1056,7 +1071,7 @@ export class TableSchemaBuilder {
     // (only with the engine's feature flag naming-convention-sep-2023), its source's type customization applied.
     const args = this.argsArgument(
       table.source,
-      HASURA_CASE.type(cf.name, ...this.nameParts(table), 'args'),
+      HASURA_CASE.type(cf.name, ...this.nameParts(table, 'type'), 'args'),
       shape.args,
       `input parameters for computed field "${cf.name}" defined on table "${this.quoted(table)}"`,
     );
@@ -1084,11 +1099,10 @@ export class TableSchemaBuilder {
     const rq = this.quoted(fn.returns);
     // `getFunctionGQLName`: a custom root field, else the custom name as written (`<custom_name>_aggregate`), else the function's name in the convention.
     const name = (key: string, ...suffix: string[]): string =>
-      this.namer(fn.source).customize(
-        fn.source.rootPrefix,
+      this.rootFieldName(
+        fn.source,
         fn.customRootFields[key]?.name ??
           (fn.customName !== undefined ? [fn.customName, ...suffix].join('_') : this.namer(fn.source).field(fn.identifier, ...suffix)),
-        fn.source.rootSuffix,
       );
     const inputs = this.inputArgs(fn.model, [fn.sessionArgument]);
     const argsType = this.namer(fn.source).type(fn.identifier, 'args');
@@ -1124,7 +1138,7 @@ export class TableSchemaBuilder {
 
   private rootName(table: Table, key: string, ...parts: NamePart[]): string {
     const custom = table.customRootFields[key]?.name;
-    return this.namer(table.source).customize(table.source.rootPrefix, custom ?? this.namer(table.source).field(...parts), table.source.rootSuffix);
+    return this.rootFieldName(table.source, custom ?? this.namer(table.source).field(...parts));
   }
 
   private rootDescription(table: Table, key: string, fallback: string): string {
@@ -1135,7 +1149,7 @@ export class TableSchemaBuilder {
   addTable(table: Table, roots: RootFields): void {
     const perms = this.perms(table);
     const q = this.quoted(table);
-    const id = this.nameParts(table);
+    const id = this.nameParts(table, 'field');
     const sel = perms.select;
     if (sel !== undefined) {
       const pk = this.primaryKey(table);
@@ -1203,7 +1217,7 @@ export class TableSchemaBuilder {
   private addMutations(table: Table, fields: Fields): void {
     const perms = this.perms(table);
     const q = this.quoted(table);
-    const id = this.nameParts(table);
+    const id = this.nameParts(table, 'field');
     const view = table.relation.kind !== 'table' && table.relation.kind !== 'partitioned_table';
     const updatable = table.relation.updatable ?? 0;
     const canInsert = !view || (updatable & 8) !== 0;

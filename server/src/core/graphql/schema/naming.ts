@@ -25,6 +25,12 @@ export function isNamingConvention(value: unknown): value is NamingConvention {
 /** A custom name: one piece of a name, kept as written (`C.fromCustomName`). */
 export interface CustomName {
   readonly custom: string;
+  /**
+   * Releases before v2.11 (`toCamelG (Identifier x xs)`, before `C.NameOrigin`): as the first piece
+   * of a field name followed by others, its first letter lower-cased (`FooBar` -> `fooBarByPk`);
+   * alone, as written (`FooBar`).
+   */
+  readonly lowerFirstBeforeMore?: boolean;
 }
 
 /** A part of a name: a database name or one of the engine's words (split at `_`), or a custom name. */
@@ -50,14 +56,14 @@ function fromSnake(text: string): string[] {
 
 /** `toPascalG` / `toCamelG`: the first piece by `first` unless custom, every later one upper-cased in its first character. */
 function cased(parts: readonly NamePart[], first: (piece: string) => string): string {
-  let out = '';
-  for (const part of parts) {
-    if (typeof part === 'string') {
-      if (part.length === 0) continue;
-      for (const piece of fromSnake(part)) out += out.length === 0 ? first(piece) : upperFirst(piece);
-    } else out += out.length === 0 ? part.custom : upperFirst(part.custom);
-  }
-  return out;
+  const pieces = parts.flatMap((part): (string | CustomName)[] => (typeof part === 'string' ? (part.length === 0 ? [] : fromSnake(part)) : [part]));
+  return pieces
+    .map((piece, i) => {
+      if (i > 0) return upperFirst(typeof piece === 'string' ? piece : piece.custom);
+      if (typeof piece === 'string') return first(piece);
+      return piece.lowerFirstBeforeMore === true && pieces.length > 1 ? lowerFirst(piece.custom) : piece.custom;
+    })
+    .join('');
 }
 
 /** `toSnakeG`: the parts joined with `_`, as written. */
@@ -90,10 +96,11 @@ export class Namer {
    * A source's `customization` prefix and suffix around a type name (`type_names`) or a root field
    * name (`root_fields`): `applyPrefixSuffix`. In `graphql-default` the prefix is kept as written and
    * the name and the suffix get their first character upper-cased (`my_` + `usersByPk` + `x` ->
-   * `my_UsersByPkX`); without a prefix the name is kept as it is.
+   * `my_UsersByPkX`); without a prefix the name is kept as it is. Before v2.10 (`cased` false) they
+   * were joined as written in every convention (hasura/graphql-engine#8544: `myPrefixfoo`).
    */
-  customize(prefix: string, name: string, suffix: string): string {
-    if (!this.graphqlCase) return prefix + name + suffix;
+  customize(prefix: string, name: string, suffix: string, cased = true): string {
+    if (!this.graphqlCase || !cased) return prefix + name + suffix;
     return (prefix.length === 0 ? name : prefix + upperFirst(name)) + upperFirst(suffix);
   }
 
