@@ -420,4 +420,80 @@ describe('generateSchema: table names under the naming conventions', () => {
       ['T_Label_audit_log_entries_args!'],
     );
   });
+
+  test("the engine's own tests (server/tests-py/queries/naming_conventions/): field_name_precedence.yaml and type_and_field_names_graphql_default_with_prefix_and_suffix.yaml", () => {
+    const model: DatabaseModel = {
+      ...MODEL,
+      relations: {
+        'public.author_local': relation('public', 'author_local', [
+          ['id', 'integer'],
+          ['name', 'text'],
+        ]),
+        'public.article_local': relation('public', 'article_local', [
+          ['id', 'integer'],
+          ['author_id', 'integer'],
+          ['title', 'text'],
+        ]),
+      },
+    };
+    const meta = (customization: JsonObject, authorConfiguration?: JsonObject): JsonObject => ({
+      version: 3,
+      sources: [
+        {
+          name: 'pg1',
+          kind: 'postgres',
+          customization,
+          tables: [
+            { table: { schema: 'public', name: 'author_local' }, ...(authorConfiguration !== undefined ? { configuration: authorConfiguration } : {}) },
+            ...(authorConfiguration !== undefined ? [{ table: { schema: 'public', name: 'article_local' } }] : []),
+          ],
+        },
+      ],
+    });
+    const of = (metadataJson: JsonObject, engineVersion = 'v2.48'): GraphQLSchema => {
+      const result = generateSchemaFromMetadata(metadataJson, new Map([['pg1', { ...model, source: 'pg1' }]]), {
+        engineVersion: parseEngineVersion(engineVersion)!,
+      });
+      assert.ok(result.ok, result.ok ? '' : result.error);
+      return result.schema;
+    };
+    // field_name_precedence.yaml at 825e256523e86aa265391fc2fe6a23c0ecc421f1.
+    const precedence = meta(
+      { naming_convention: 'graphql-default' },
+      {
+        custom_name: 'authorDetails',
+        custom_root_fields: { select_by_pk: 'author_detail', insert_one: 'add_author', delete_by_pk: 'delete_one_author' },
+        column_config: { id: { custom_name: 'author_id' } },
+      },
+    );
+    const schema = of(precedence);
+    const query = schema.getQueryType()!.getFields();
+    assert.equal(String(query.authorDetails?.type), '[authorDetails!]!');
+    assert.equal(String(query.author_detail?.type), 'authorDetails');
+    assert.deepEqual(
+      query.author_detail?.args.map((a) => `${a.name}: ${String(a.type)}`),
+      ['author_id: Int!'],
+    );
+    assert.equal(String(query.articleLocal?.type), '[ArticleLocal!]!');
+    assert.equal(String(query.articleLocalByPk?.type), 'ArticleLocal');
+    assert.equal(String(query.articleLocalAggregate?.type), 'ArticleLocalAggregate!');
+    assert.ok(fieldsOf(schema, 'ArticleLocalBoolExp').includes('authorId: IntComparisonExp'));
+    const mutation = schema.getMutationType()!.getFields();
+    assert.equal(String(mutation.add_author?.type), 'authorDetails');
+    assert.equal(String(mutation.delete_one_author?.type), 'authorDetails');
+    assert.deepEqual(fieldsOf(schema, 'authorDetails'), ['author_id: Int!', 'name: String!']);
+    // The same file before the fix (at 0c6ddc36663c3802bd2e03458d70c7a346499ad9) expected `__typename: AuthorDetails`.
+    assert.equal(String(of(precedence, 'v2.10').getQueryType()!.getFields().authorDetails?.type), '[AuthorDetails!]!');
+    // type_and_field_names_graphql_default_with_prefix_and_suffix.yaml at 069c2e558db32d648e3d3e44d4c08dc19c6040b8.
+    for (const [prefix, byPk] of [
+      ['test', 'testAuthorLocalByPkQuery'],
+      ['Test', 'TestAuthorLocalByPkQuery'],
+    ] as const) {
+      const customized = of(meta({ root_fields: { prefix, suffix: 'query' }, naming_convention: 'graphql-default' }));
+      assert.deepEqual(rootNames(customized, 'query'), [`${prefix}AuthorLocalAggregateQuery`, byPk, `${prefix}AuthorLocalQuery`]);
+      assert.ok(rootNames(customized, 'mutation').includes(`${prefix}InsertAuthorLocalQuery`));
+      assert.ok(rootNames(customized, 'mutation').includes(`${prefix}DeleteAuthorLocalByPkQuery`));
+      assert.equal(String(customized.getMutationType()!.getFields()[`${prefix}InsertAuthorLocalQuery`]?.type), 'AuthorLocalMutationResponse');
+    }
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * The engine's naming conventions (hasura/graphql-engine `Hasura.RQL.Types.NamingCase` at
- * 04129444966ccef57f8d2e66498764545b4e8f81; the casing itself: `Data/Text/Casing.hs` at
- * 0c6ddc36663c3802bd2e03458d70c7a346499ad9, `Hasura/RQL/Types/SourceCustomization.hs` at
- * 03edeb4aaa56ccdd75df900a4fbfd09e9c94a691): `hasura-default` joins the parts of a name with `_` as
+ * 04129444966ccef57f8d2e66498764545b4e8f81; the casing itself: `Data/Text/Casing.hs` and
+ * `Hasura/RQL/Types/SourceCustomization.hs` at 03edeb4aaa56ccdd75df900a4fbfd09e9c94a691, with
+ * `C.NameOrigin`; the engine's own tests server/tests-py/queries/naming_conventions/ agree): `hasura-default` joins the parts of a name with `_` as
  * they are; `graphql-default` makes type names PascalCase and field names camelCase, and the values
  * of the engine's own enums (`order_by`) upper case.
  *
