@@ -343,7 +343,7 @@ describe('generateSchema: the engine rules on a small project', () => {
         ?.getFields()
         .search_articles?.args.map((a) => `${a.name}: ${String(a.type)}`),
       [
-        'args: search_articles_args!',
+        'args: search_articles_args',
         'distinct_on: [article_select_column!]',
         'limit: Int',
         'offset: Int',
@@ -373,5 +373,97 @@ describe('generateSchema: the engine rules on a small project', () => {
       names(of(metadata([{ role: 'user' }]), { role: 'user', inferFunctionPermissions: false }), 'query_root')?.filter((f) => f.includes('_articles')),
       ['search_articles'],
     );
+  });
+
+  test("a function's `args`: optional when every argument has a default from v2.28, required before and whenever one has none; a mutation's own text", () => {
+    const fn = (name: string, args: { name: string; hasDefault: boolean }[], volatility: 'stable' | 'volatile') => ({
+      schema: 'public',
+      name,
+      args: args.map((a) => ({ ...a, type: 'text', mode: 'in' as const })),
+      returnType: 'public.article',
+      returnsRelation: 'public.article',
+      returnsSet: true,
+      volatility,
+      comment: `the comment of ${name}`,
+    });
+    const defaults = fn(
+      'search_articles',
+      [
+        { name: 'q', hasDefault: true },
+        { name: 'lang', hasDefault: true },
+      ],
+      'stable',
+    );
+    const mandatory = fn(
+      'find_articles',
+      [
+        { name: 'q', hasDefault: false },
+        { name: 'lang', hasDefault: true },
+      ],
+      'stable',
+    );
+    const bump = fn('bump_articles', [{ name: 'by', hasDefault: true }], 'volatile');
+    // A computed field: its table row argument (no default) is not one of `args`.
+    const headline = {
+      ...fn(
+        'headline',
+        [
+          { name: 'row', hasDefault: false },
+          { name: 'style', hasDefault: true },
+        ],
+        'stable',
+      ),
+      returnType: 'text',
+      returnsRelation: undefined,
+      returnsSet: false,
+    };
+    const model: DatabaseModel = {
+      ...MODEL,
+      functions: { 'public.search_articles': [defaults], 'public.find_articles': [mandatory], 'public.bump_articles': [bump], 'public.headline': [headline] },
+    };
+    const source = (METADATA.sources as JsonObject[])[0]!;
+    const tables = (source.tables as JsonObject[]).map((t) =>
+      (t.table as JsonObject).name === 'article'
+        ? { ...t, computed_fields: [{ name: 'headline', definition: { function: { schema: 'public', name: 'headline' } } }] }
+        : t,
+    );
+    const metadata: JsonObject = {
+      ...METADATA,
+      sources: [
+        {
+          ...source,
+          tables,
+          functions: ['search_articles', 'find_articles', 'bump_articles'].map((name) => ({ function: { schema: 'public', name } })),
+        },
+      ],
+    };
+    const argsOf = (version: string): Record<string, string> => {
+      const result = generateSchemaFromMetadata(metadata, new Map([['default', model]]), { engineVersion: parseEngineVersion(version)! });
+      assert.ok(result.ok);
+      const fields = { ...result.schema.getQueryType()!.getFields(), ...result.schema.getMutationType()!.getFields() };
+      const out: Record<string, string> = {};
+      for (const name of ['search_articles', 'search_articles_aggregate', 'find_articles', 'bump_articles']) {
+        const field = fields[name]!;
+        out[name] = `${String(field.args.find((a) => a.name === 'args')?.type)} "${field.description ?? ''}"`;
+      }
+      const article = result.schema.getType('article');
+      assert.ok(isObjectType(article));
+      out.headline = String(article.getFields().headline!.args.find((a) => a.name === 'args')?.type);
+      return out;
+    };
+    assert.deepEqual(argsOf('v2.28.0'), {
+      search_articles: 'search_articles_args "the comment of search_articles"',
+      search_articles_aggregate: 'search_articles_args "execute function "search_articles" and query aggregates on result of table type "article""',
+      find_articles: 'find_articles_args! "the comment of find_articles"',
+      bump_articles: 'bump_articles_args "execute VOLATILE function "bump_articles" which returns "article""',
+      headline: 'headline_article_args',
+    });
+    assert.deepEqual(argsOf('v2.27.3'), {
+      search_articles: 'search_articles_args! "the comment of search_articles"',
+      search_articles_aggregate: 'search_articles_args! "execute function "search_articles" and query aggregates on result of table type "article""',
+      find_articles: 'find_articles_args! "the comment of find_articles"',
+      bump_articles: 'bump_articles_args! "execute VOLATILE function "bump_articles" which returns "article""',
+      headline: 'headline_article_args!',
+    });
   });
 });

@@ -82,6 +82,16 @@ export const SCHEMA_SINCE = {
    * instead of a scalar `_uuid`: served by v2.49.4 (5stackgg/api) and masterbots' `latest`.
    */
   arrayLists: { major: 2, minor: 40, patch: 0 },
+  /**
+   * A function's or computed field's `args` optional when none of its arguments is mandatory (every
+   * one has a default): `functionArgs` in `Hasura/Backends/Postgres/Schema/Select.hs` (`if null
+   * mandatory then P.fieldOptional ...`, 06a79b9e5903f72feaf8d65fa4c202bced89b5cc), brought back by
+   * hasura/graphql-engine#9497 (merged as 0a418040c3 on 2023-06-13; taken from v2.28, the
+   * release is not pinned). Earlier v2 releases always made it required (`pure $ P.field ...`):
+   * novaforgood/canopy's v2.16.0 schema serves `get_chat_stats(args: get_chat_stats_args!)` for a
+   * function whose two arguments both have defaults.
+   */
+  optionalFunctionArgs: { major: 2, minor: 28, patch: 0 },
 } as const satisfies Record<string, EngineVersion>;
 
 export type RootKind = 'query' | 'mutation' | 'subscription';
@@ -1019,7 +1029,7 @@ export class TableSchemaBuilder {
       .filter((a) => !leaveOut.includes(a.name));
   }
 
-  /** `args: <function>_args` (non-null even when every argument has a default: Function.hs makes it a required field), or nothing without arguments. */
+  /** `args: <function>_args` (non-null unless every argument has a default, from SCHEMA_SINCE.optionalFunctionArgs), or nothing without arguments. */
   private argsArgument(
     source: Source,
     typeName: string,
@@ -1034,7 +1044,8 @@ export class TableSchemaBuilder {
         fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
       }),
     );
-    return { args: { type: nn(input), description } };
+    const optional = this.since('optionalFunctionArgs') && args.every((a) => a.hasDefault);
+    return { args: { type: optional ? input : nn(input), description } };
   }
 
   private computedFields(table: Table): ComputedField[] {
@@ -1111,7 +1122,11 @@ export class TableSchemaBuilder {
     const field: GraphQLFieldConfig<unknown, unknown> = {
       type: rowsType,
       args: { ...args, ...(fn.model.returnsSet ? this.selectArgs(fn.returns) : {}) },
-      description: fn.customRootFields.function?.comment ?? fn.description ?? `execute function "${q}" which returns "${rq}"`,
+      // `buildFunctionMutationFieldsPG` writes its own text, never the function's comment; `buildFunctionQueryFieldsPG` the comment first (Select.hs, every v2 release).
+      description:
+        fn.exposedAs === 'mutation'
+          ? `execute VOLATILE function "${q}" which returns "${rq}"`
+          : (fn.customRootFields.function?.comment ?? fn.description ?? `execute function "${q}" which returns "${rq}"`),
     };
     if (fn.exposedAs === 'mutation') {
       roots.mutation[name('function')] = field;
