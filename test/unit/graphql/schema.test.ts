@@ -228,20 +228,51 @@ describe('generateSchema: the engine rules on a small project', () => {
 
   test('an inherited role: select permissions united (columns, aggregations), mutations of the one parent that has them', () => {
     const schema = generate({ role: 'editor' });
+    // id: both parents give it; the others only user (title, author_id, status) or reviewer (secret): nullable.
     assert.deepEqual(fieldsOf(schema, 'article'), [
       'author: author!',
       'id: Int!',
       'rating: Int',
       'secret: String',
-      'status: status_enum!',
-      'title: String!',
-      'writerId: Int!',
+      'status: status_enum',
+      'title: String',
+      'writerId: Int',
     ]);
     assert.deepEqual(
       names(schema, 'query_root')?.filter((f) => f.startsWith('article')),
       ['article', 'article_aggregate'],
     );
     assert.deepEqual(names(schema, 'mutation_root'), ['insert_article', 'insert_article_one', 'update_article', 'update_article_by_pk', 'update_article_many']);
+  });
+
+  test("an inherited role's columns: non-null only where every parent with a select permission gives them (the engine's redaction), whatever their filters", () => {
+    const metadata = structuredClone(METADATA);
+    const [author] = (metadata.sources as JsonObject[])[0]!.tables as JsonObject[];
+    // author: user (id, name) and writer (id, name, another filter) both give every column; guest (id only) does not give name.
+    (author!.select_permissions as JsonObject[]).push(
+      { role: 'writer', permission: { columns: ['id', 'name'], filter: { id: { _eq: 'X-Hasura-User-Id' } } } },
+      { role: 'guest', permission: { columns: ['id'], filter: {} } },
+    );
+    // article: writer has no select permission, so only user's counts for `staff` (of user and writer).
+    (metadata.inherited_roles as JsonObject[]).push(
+      { role_name: 'staff', role_set: ['user', 'writer'] },
+      { role_name: 'visitor', role_set: ['user', 'guest'] },
+      // Of one inherited parent: its redaction is not carried over (one parent gives every column it has).
+      { role_name: 'deputy', role_set: ['visitor'] },
+      // Its own select permission on author wins: nothing redacted there.
+      { role_name: 'chief', role_set: ['user', 'guest'] },
+    );
+    (author!.select_permissions as JsonObject[]).push({ role: 'chief', permission: { columns: ['id', 'name'], filter: {} } });
+    const fields = (role: string, type: string): string[] | undefined => {
+      const result = generateSchemaFromMetadata(metadata, new Map([['default', MODEL]]), { engineVersion: parseEngineVersion('v2.48')!, role });
+      assert.ok(result.ok, result.ok ? '' : result.error);
+      return fieldsOf(result.schema, type)?.filter((f) => !f.startsWith('articles'));
+    };
+    assert.deepEqual(fields('staff', 'author'), ['id: Int!', 'name: String!']);
+    assert.deepEqual(fields('staff', 'article'), ['author: author!', 'id: Int!', 'rating: Int', 'status: status_enum!', 'title: String!', 'writerId: Int!']);
+    assert.deepEqual(fields('visitor', 'author'), ['id: Int!', 'name: String']);
+    assert.deepEqual(fields('deputy', 'author'), ['id: Int!', 'name: String!']);
+    assert.deepEqual(fields('chief', 'author'), ['id: Int!', 'name: String!']);
   });
 
   test("an inherited role's own permission wins; parents whose mutations differ give none (the engine's ConflictingInheritedPermission)", () => {

@@ -475,10 +475,13 @@ export class TableSchemaBuilder {
 
   private tableFields(table: Table): Fields {
     const fields: Fields = {};
+    // An inherited role's redacted column is nullable: `columnSelectionNullable` in Select.hs (newest;
+    // `ciIsNullable columnInfo || isJust caseBoolExp` in the v2.0-era `fieldSelection`).
+    const redacted = this.select(table)?.redacted;
     for (const column of this.selectColumns(table)) {
       const t = this.columnType(column);
       const field: GraphQLFieldConfig<unknown, unknown> = {
-        type: column.nullable ? t : nn(t),
+        type: column.nullable || redacted?.has(column.name) === true ? t : nn(t),
         ...desc(column.description),
         extensions: originExtensions({ kind: 'column', ...tableOrigin(table), name: column.name }),
       };

@@ -57,6 +57,11 @@ export interface SelectPerm {
   /** Absent: every root field. */
   readonly queryRootFields?: ReadonlySet<string>;
   readonly subscriptionRootFields?: ReadonlySet<string>;
+  /**
+   * An inherited role's columns that only some of its parents' select permissions give: the engine
+   * nulls them in the rows only the other parents let through, so their fields are nullable.
+   */
+  readonly redacted?: ReadonlySet<string>;
 }
 
 export interface MutationPerm {

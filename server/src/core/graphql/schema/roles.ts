@@ -73,14 +73,22 @@ function unionOptional(sets: readonly (ReadonlySet<string> | undefined)[]): Read
  * Select permissions of an inherited role: the union of its parents' (hasura/graphql-engine
  * `Hasura.RQL.Types.Table` `combinedSelPermInfoToSelPermInfo` at 07faa165b945842c471148faf3a597144d58e3cc:
  * columns and computed fields united, the filters OR-ed, aggregations when any parent allows them,
- * root fields the union, every one when a parent does not restrict them).
+ * root fields the union, every one when a parent does not restrict them). A column that not every
+ * parent with a select permission gives is `redacted` (`mergeColumnsWithBoolExp`: `RedactIfFalse`
+ * unless `selPermsCount == length redactionExpressions`; a parent's own redaction is not carried
+ * over: `rolePermInfoToCombineRolePermInfo` in `Roles/Internal.hs` gives each of its columns
+ * `RedactIfFalse spiFilter`). The filters do not matter: a column every such parent gives is not
+ * redacted, whatever their filters.
  */
 export function combineSelect(parents: readonly SelectPerm[]): SelectPerm | undefined {
   if (parents.length === 0) return undefined;
   const queryRootFields = unionOptional(parents.map((p) => p.queryRootFields));
   const subscriptionRootFields = unionOptional(parents.map((p) => p.subscriptionRootFields));
+  const columns = union(parents.map((p) => p.columns));
+  const redacted = new Set([...columns].filter((c) => !parents.every((p) => p.columns.has(c))));
   return {
-    columns: union(parents.map((p) => p.columns)),
+    columns,
+    ...(redacted.size > 0 ? { redacted } : {}),
     computedFields: union(parents.map((p) => p.computedFields)),
     aggregations: parents.some((p) => p.aggregations),
     ...(queryRootFields !== undefined ? { queryRootFields } : {}),
