@@ -41,9 +41,14 @@ function build(result: RootResult): OccurrenceIndex {
   collectOperationFields(result, sink);
   const byId = new Map<string, Occurrence[]>();
   const byFile = new Map<string, Occurrence[]>();
+  const add = (map: Map<string, Occurrence[]>, key: string, o: Occurrence): void => {
+    const list = map.get(key);
+    if (list) list.push(o);
+    else map.set(key, [o]);
+  };
   for (const o of sink.all) {
-    byId.set(o.id, [...(byId.get(o.id) ?? []), o]);
-    byFile.set(o.loc.file, [...(byFile.get(o.loc.file) ?? []), o]);
+    add(byId, o.id, o);
+    add(byFile, o.loc.file, o);
   }
   return {
     all: sink.all,
