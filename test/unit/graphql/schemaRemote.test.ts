@@ -215,6 +215,24 @@ describe('generateSchema: remote schema customization', () => {
     ]);
   });
 
+  test("the namespace before the root types' names from v2.10 (#8438); before, a namespaced root type is named as the other types are", () => {
+    const rootOf = (version: string, customization: JsonObject): [string | undefined, string[] | undefined] => {
+      const { schema } = generate({ remoteSchemas: { countries: SDL }, engineVersion: parseEngineVersion(version)! }, metadata(customization));
+      const field = fieldsOf(schema, 'query_root')?.find((f) => f.startsWith('geo'));
+      return [field, fieldsOf(schema, field?.split(': ')[1] ?? '')];
+    };
+    const prefixed: JsonObject = { root_fields_namespace: 'geo', type_names: { prefix: 'Geo_' } };
+    const rootFields = ['countries(filter: Geo_CountryFilter, first: Int): [Geo_Country!]!', 'country(code: ID!): Geo_Country'];
+    assert.deepEqual(rootOf('v2.10.0', prefixed), ['geo: geoQuery', rootFields]);
+    assert.deepEqual(rootOf('v2.9.0', prefixed), ['geo: Geo_Query', rootFields]);
+    assert.deepEqual(rootOf('v2.9.0', { root_fields_namespace: 'geo', type_names: { mapping: { Query: 'GeoRoot' } } })[0], 'geo: GeoRoot');
+    assert.deepEqual(rootOf('v2.9.0', { root_fields_namespace: 'geo' }), [
+      'geo: Query',
+      ['countries(filter: CountryFilter, first: Int): [Country!]!', 'country(code: ID!): Country'],
+    ]);
+    assert.deepEqual(rootOf('v2.10.0', { root_fields_namespace: 'geo' })[0], 'geo: geoQuery');
+  });
+
   test('without a namespace the root types keep their names and the root fields sit in query_root, renamed by the root type field names', () => {
     const customization: JsonObject = { type_names: { suffix: '_c' }, field_names: [{ parent_type: 'Query', prefix: 'geo_' }] };
     const { schema } = generate({ remoteSchemas: { countries: SDL } }, metadata(customization));

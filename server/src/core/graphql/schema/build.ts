@@ -92,6 +92,14 @@ export const SCHEMA_SINCE = {
    * function whose two arguments both have defaults.
    */
   optionalFunctionArgs: { major: 2, minor: 28, patch: 0 },
+  /**
+   * A remote schema's root types named with its `root_fields_namespace` before them (`geoQuery`,
+   * `rootTypeNameMap` in `getCustomizer`): the engine's CHANGELOG.md, v2.10.0-beta.1 and v2.10.0:
+   * "Use `root_field_namespace` as prefix for remote schema (fix #8438)". Before, a namespaced root
+   * type kept its name or took the `type_names` mapping, prefix and suffix (v2.5: two namespaced
+   * remote schemas clashed on `Query`). Followed in remote.ts.
+   */
+  remoteNamespacedRootTypes: { major: 2, minor: 10, patch: 0 },
 } as const satisfies Record<string, EngineVersion>;
 
 export type RootKind = 'query' | 'mutation' | 'subscription';

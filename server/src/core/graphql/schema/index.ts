@@ -75,10 +75,11 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   if (!roles.includes(role)) return { ok: false, error: `unknown role ${role}: the metadata's roles are ${roles.join(', ')}`, roles };
   const inherited = inheritedRoles(metadata);
   const view = roleView(role, inherited);
+  const engineVersion = options.engineVersion ?? LATEST_V2;
   const builder = new TableSchemaBuilder({
     role: view,
     namingConvention: convention,
-    engineVersion: options.engineVersion ?? LATEST_V2,
+    engineVersion,
     tables: new Map(catalog.tables.map((t) => [`${t.source.name}\u0000${t.key}`, t])),
     inferFunctionPermissions: options.inferFunctionPermissions ?? true,
   });
@@ -109,6 +110,7 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
     view,
     options.remoteSchemas ?? {},
     options.remoteSchemaPermissions === true,
+    engineVersion,
     remoteSchemaRelationships(catalog.tables, builder, generated),
   );
   notes.push(...remote.notes);

@@ -17,6 +17,9 @@ import type { JsonObject, JsonValue } from '../../sync/json';
 import { isJsonObject, listOf, objectOf, stringOf } from '../../sync/json';
 import type { Origin } from '../operations/provider';
 import { originExtensions } from '../operations/provider';
+import type { EngineVersion } from '../../engineVersion';
+import { atLeast } from '../../engineVersion';
+import { SCHEMA_SINCE } from './build';
 import type { RoleView } from './roles';
 
 /**
@@ -29,8 +32,9 @@ import type { RoleView } from './roles';
  *
  * `definition.customization` is followed as the engine's `getCustomizer`
  * (`Hasura/RemoteSchema/SchemaCache/Build.hs` at 8582709611's version): type names by `mapping`,
- * then (with a root field namespace) the root types prefixed with the namespace, then `prefix` and
- * `suffix` (never the built-in scalars, nor the root types without a namespace); field names of
+ * then (with a root field namespace, from v2.10: SCHEMA_SINCE.remoteNamespacedRootTypes) the root
+ * types prefixed with the namespace, then `prefix` and `suffix` (never the built-in scalars, nor the
+ * root types without a namespace; before v2.10 a namespaced root type takes them); field names of
  * object and interface types by their `field_names` entry (`mapping`, else `prefix`/`suffix`); with
  * `root_fields_namespace` the root fields sit in one field of that name, typed as the customized
  * root type (`customizeNamespace`, no description).
@@ -78,13 +82,14 @@ function stringMap(value: JsonValue | undefined): Record<string, string> {
   return out;
 }
 
-function customizer(definition: JsonObject | undefined, document: DocumentNode, roots: ReadonlyMap<string, string>): Customizer {
+function customizer(definition: JsonObject | undefined, document: DocumentNode, roots: ReadonlyMap<string, string>, engineVersion: EngineVersion): Customizer {
   const customization = objectOf(definition?.customization);
   const namespace = stringOf(customization?.root_fields_namespace);
   const typeNames = objectOf(customization?.type_names);
   const mapping = stringMap(typeNames?.mapping);
   const prefix = stringOf(typeNames?.prefix) ?? '';
   const suffix = stringOf(typeNames?.suffix) ?? '';
+  const namespacedRoots = atLeast(engineVersion, SCHEMA_SINCE.remoteNamespacedRootTypes);
   const defined = new Set<string>();
   for (const def of document.definitions) if ('name' in def && def.name !== undefined && def.kind !== Kind.DIRECTIVE_DEFINITION) defined.add(def.name.value);
   const fieldNames = new Map<string, { prefix: string; suffix: string; mapping: Record<string, string> }>();
@@ -99,8 +104,9 @@ function customizer(definition: JsonObject | undefined, document: DocumentNode, 
     typeName(name) {
       const mapped = mapping[name];
       if (mapped !== undefined) return mapped;
-      if (namespace !== undefined && roots.has(name)) return namespace + name;
-      if (typeNames === undefined || !defined.has(name) || name.startsWith('__') || BUILT_IN.has(name) || roots.has(name)) return name;
+      if (namespace !== undefined && roots.has(name) && namespacedRoots) return namespace + name;
+      const kept = name.startsWith('__') || BUILT_IN.has(name) || (namespace === undefined && roots.has(name));
+      if (typeNames === undefined || !defined.has(name) || kept) return name;
       return prefix + name + suffix;
     },
     fieldName(parentType, field) {
@@ -131,6 +137,7 @@ export function addRemoteSchemas(
   role: RoleView,
   supplied: Readonly<Record<string, string>>,
   permissions: boolean,
+  engineVersion: EngineVersion,
   relationships: readonly RemoteSchemaRelationship[] = [],
 ): RemoteResult {
   const notes: string[] = [];
@@ -154,7 +161,7 @@ export function addRemoteSchemas(
     try {
       const original = parse(sdl);
       const roots = rootNames(original);
-      const names = customizer(objectOf(remote.definition), original, roots);
+      const names = customizer(objectOf(remote.definition), original, roots, engineVersion);
       const ownRelationships = relationships.filter((r) => r.remoteSchema === name);
       const relationshipFields = remoteRelationshipFields(original, roots, ownRelationships, names, notes, role.admin);
       merged = extendSchema(merged, asExtension(customized(original, names), merged, roots, names), { assumeValid: true, assumeValidSDL: true });
