@@ -319,8 +319,11 @@ describe('generateSchema: table names under the naming conventions', () => {
     ]);
     assert.ok(rootNames(schema, 'mutation').includes('myAddProfile_v1'));
     assert.ok(schema.getType('T_CursorOrderingType') !== undefined && schema.getType('OrderBy') !== undefined);
-    for (const name of ['T_Chat_messagesType', 'T_Chat_messagesBoolExpType', 'T_UserProfileOrderByType', 'T_AuditLogEntriesType', 'T_StringComparisonExpType'])
+    for (const name of ['T_Chat_messagesType', 'T_Chat_messagesBoolExpType', 'T_UserProfileOrderByType', 'T_AuditLogEntriesType'])
       assert.ok(schema.getType(name) !== undefined, name);
+    // A scalar's comparison type takes the convention, never the prefix and suffix (`comparisonExps` has no `mkTypename`).
+    assert.ok(schema.getType('StringComparisonExp') !== undefined && schema.getType('T_StringComparisonExpType') === undefined);
+    assert.equal(String(fieldsOf(schema, 'T_Chat_messagesBoolExpType')?.find((f) => f.startsWith('id:'))), 'id: IntComparisonExp');
   });
 
   test('a tracked function: its custom_name as written (`<custom_name>_aggregate` too), custom_root_fields as written, else the name in the convention', () => {

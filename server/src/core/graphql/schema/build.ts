@@ -335,7 +335,13 @@ export class TableSchemaBuilder {
     );
   }
 
-  /** `<scalar>_comparison_exp` of a Postgres type (`<scalar>_array_comparison_exp` for arrays served as lists). */
+  /**
+   * `<scalar>_comparison_exp` of a Postgres type (`<scalar>_array_comparison_exp` for arrays served as
+   * lists), in the naming convention but never with the source's `type_names` prefix and suffix:
+   * `comparisonExps` names it `applyTypeNameCaseCust tCase (P.getName typedParser <> _comparison_exp)`
+   * with no `mkTypename` (Postgres `Instances/Schema.hs`, newest, and every earlier version read), and
+   * the scalar's own name (`mkScalarTypeName`) is not customized either.
+   */
   comparisonExpOf(scalar: PgScalar, source: Source): GraphQLInputObjectType {
     const element = scalar.element;
     if (element !== undefined && this.since('arrayLists')) return this.arrayComparisonExp(element, source);
@@ -345,7 +351,7 @@ export class TableSchemaBuilder {
   /** `<scalar>_array_comparison_exp`: the operators of array columns served as lists. */
   private arrayComparisonExp(element: PgScalar, source: Source): GraphQLInputObjectType {
     const namer = this.namer(source);
-    const name = this.typeName(source, namer.type(element.name, 'array_comparison_exp'));
+    const name = namer.type(element.name, 'array_comparison_exp');
     return this.named(name, () => {
       const t = list(nn(this.scalar(element.name)));
       return inputType({
@@ -370,7 +376,7 @@ export class TableSchemaBuilder {
 
   private scalarComparisonExp(scalar: PgScalar, source: Source): GraphQLInputObjectType {
     const namer = this.namer(source);
-    const name = this.typeName(source, namer.type(scalar.name, 'comparison_exp'));
+    const name = namer.type(scalar.name, 'comparison_exp');
     return this.named(name, () => {
       const t = this.scalar(scalar.name);
       const fields: InputFields = {
