@@ -5,7 +5,7 @@ import { generateSchema } from '../schema';
 import type { NamingConvention } from '../schema';
 
 import { ADMIN, ORIGIN_KEY, originOf } from './provider';
-import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource } from './provider';
+import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource, TypeNames } from './provider';
 
 /** What the engine's environment decides and the metadata does not say (settings, CLI flags). */
 export interface GeneratedSchemaOptions {
@@ -67,27 +67,39 @@ class GeneratedProvider implements SchemaProvider {
   }
 }
 
-/** The types whose fields the schema may lack, from the generator's notes and the metadata's remote relationships. */
-function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): ReadonlySet<string> {
-  const partial = new Set<string>();
+/**
+ * The types whose fields the schema may lack, from the generator's notes and the metadata's remote
+ * relationships: the root types when anything at the root was left out; an object type of a table
+ * that has a relationship left out (or a remote one). Decided per name when asked, so that the
+ * schema makes no type for it.
+ */
+function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): TypeNames {
   const atRoot = notes.some((n) => !/^\S+: (?:\w+ relationship \S+ is left out|\d+ remote relationship\(s\) left out)/.test(n)) || nativeQueries(inputs);
-  if (atRoot) for (const root of ROOTS) partial.add(root);
+  const roots = new Set(atRoot ? ROOTS : []);
   const leftOut = new Set<string>();
   for (const note of notes) {
     const m = /^\S+: \w+ relationship (\S+) is left out/.exec(note);
     if (m) leftOut.add(m[1]!);
   }
   for (const table of inputs.index.tables) for (const r of table.relationships) if (r.kind === 'remote') leftOut.add(r.name.name);
-  if (leftOut.size === 0) return partial;
+  if (leftOut.size === 0) return roots;
+  const decided = new Map<string, boolean>();
   // A type that lacks a relationship it would have: one whose table has a relationship of that name.
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type)) continue;
-    const origin = originOf(type);
-    if (origin?.kind !== 'table') continue;
+  const lacks = (name: string): boolean => {
+    const type = schema.getType(name);
+    const origin = type && isObjectType(type) ? originOf(type) : undefined;
+    if (origin?.kind !== 'table') return false;
     const table = inputs.index.tables.find((t) => t.source === origin.source && t.table.schema === origin.table.schema && t.table.name === origin.table.name);
-    if (table?.relationships.some((r) => leftOut.has(r.name.name))) partial.add(type.name);
-  }
-  return partial;
+    return table?.relationships.some((r) => leftOut.has(r.name.name)) === true;
+  };
+  return {
+    has(name) {
+      if (roots.has(name)) return true;
+      let known = decided.get(name);
+      if (known === undefined) decided.set(name, (known = lacks(name)));
+      return known;
+    },
+  };
 }
 
 /** Native queries and stored procedures give root fields the generator does not make. */

@@ -26,7 +26,20 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import type { ASTNode, ASTVisitor, DocumentNode, FieldNode, GraphQLError, GraphQLField, GraphQLNamedType, ValidationContext, ValidationRule } from 'graphql';
+import type {
+  ASTNode,
+  ASTVisitFn,
+  ASTVisitor,
+  DocumentNode,
+  GraphQLSchema,
+  NamedTypeNode,
+  FieldNode,
+  GraphQLError,
+  GraphQLField,
+  GraphQLNamedType,
+  ValidationContext,
+  ValidationRule,
+} from 'graphql';
 import type { Span } from '../../diagnostics';
 import { originOf } from './provider';
 import type { RoleSchema } from './provider';
@@ -47,7 +60,7 @@ export type Verdict = 'inconsistent' | 'rejected';
  * is off: `isVariableValidationEnabled = False`), unused fragments, and directives (the engine's own,
  * such as `@cached`, are not in a generated schema). */
 const RULES: readonly (readonly [ValidationRule, Verdict])[] = [
-  [KnownTypeNamesRule, 'inconsistent'],
+  [knownTypeNamesOnDemand, 'inconsistent'],
   [VariablesAreInputTypesRule, 'inconsistent'],
   [ScalarLeafsRule, 'inconsistent'],
   [FieldsOnCorrectTypeRule, 'inconsistent'],
@@ -77,6 +90,65 @@ export interface OperationProblem {
   readonly span: Span;
   /** An unknown field: its name and the type it was asked on (for "did you mean" and the quick fix). */
   readonly unknownField?: { readonly name: string; readonly type: string };
+}
+
+/**
+ * graphql-js's KnownTypeNamesRule, run for each type name the schema does not know, over the names
+ * it can suggest for it. The rule reads the whole type map when it starts (the names it suggests),
+ * which a generated schema makes only when asked (schema/lazy.ts), and measures the distance to
+ * every name (seconds for a few unknown names at 1,000 tables). Its one visitor, NamedType, reports
+ * nothing for a name the schema has; for one it lacks it suggests names within a distance of it, and
+ * no name left out here is within that distance (`suggestible`), so what it reports is the same.
+ */
+function knownTypeNamesOnDemand(context: ValidationContext): ASTVisitor {
+  return {
+    NamedType(node, key, parent, path, ancestors) {
+      const schema = context.getSchema();
+      if (schema.getType(node.name.value)) return;
+      const all = schema.getTypeMap();
+      const near = Object.create(null) as Record<string, GraphQLNamedType>;
+      for (const name of suggestible(node.name.value, Object.keys(all))) near[name] = all[name]!;
+      const narrowed = Object.create(context) as ValidationContext;
+      narrowed.getSchema = () => ({ getTypeMap: () => near }) as unknown as GraphQLSchema;
+      const visitor = (KnownTypeNamesRule(narrowed) as { NamedType?: ASTVisitFn<NamedTypeNode> }).NamedType;
+      visitor?.(node, key, parent, path, ancestors);
+    },
+  };
+}
+
+/**
+ * The names graphql-js's suggestionList can suggest for `input`: within its threshold
+ * (⌊0.4·length⌋ + 1) of its distance, case-insensitive edits (insert, delete, substitute, swap two
+ * neighbours). An edit changes the letters' counts by at most 2 (a swap not at all), so a name whose
+ * letter counts differ from the input's by more than twice the threshold is never suggested.
+ */
+export function suggestible(input: string, names: readonly string[]): string[] {
+  const threshold = Math.floor(input.length * 0.4) + 1;
+  const lower = input.toLowerCase();
+  const counts = new Int32Array(128);
+  const count = (): void => {
+    for (let i = 0; i < lower.length; i++) counts[lower.charCodeAt(i)]!++;
+  };
+  // GraphQL names are ASCII (graphql-js asserts it of every type's name).
+  if (/[^\p{ASCII}]/u.test(lower)) return [...names];
+  count();
+  const out: string[] = [];
+  for (const name of names) {
+    if (Math.abs(name.length - input.length) > threshold) continue;
+    const other = name.toLowerCase();
+    for (let i = 0; i < other.length; i++) counts[other.charCodeAt(i)]!--;
+    // The sum of the differences of each letter's count (each letter's difference taken once, then cleared).
+    let diff = 0;
+    for (const text of [lower, other])
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        diff += Math.abs(counts[c]!);
+        counts[c] = 0;
+      }
+    count();
+    if (diff <= 2 * threshold) out.push(name);
+  }
+  return out;
 }
 
 const verdicts = new WeakMap<GraphQLError, Verdict>();

@@ -1,14 +1,5 @@
-import type { GraphQLObjectType } from 'graphql';
-import {
-  DirectiveLocation,
-  GraphQLBoolean,
-  GraphQLDirective,
-  GraphQLInt,
-  GraphQLNonNull,
-  GraphQLSchema,
-  lexicographicSortSchema,
-  specifiedDirectives,
-} from 'graphql';
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { DirectiveLocation, GraphQLBoolean, GraphQLDirective, GraphQLInt, GraphQLNonNull, lexicographicSortSchema, specifiedDirectives } from 'graphql';
 import type { DatabaseModels } from '../../db/model';
 import type { EngineVersion } from '../../engineVersion';
 import { LATEST_V2 } from '../../engineVersion';
@@ -19,6 +10,7 @@ import { addActions } from './actions';
 import { TableSchemaBuilder } from './build';
 import type { RootFields } from './build';
 import { readCatalog } from './metadata';
+import { LazySchema } from './lazy';
 import { addRemoteSchemas } from './remote';
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
@@ -92,12 +84,12 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   const subscription = rootType('subscription_root', undefined, roots.subscription);
   // Root fields in name order, so the types are collected in one deterministic order too.
   for (const kind of ['query', 'mutation', 'subscription'] as const) roots[kind] = sortedByName(roots[kind]);
-  const generated = new GraphQLSchema({
+  // Its types are collected as far as someone looks (lazy.ts): validating an operation makes the types it touches.
+  const generated = new LazySchema({
     query,
     ...(mutation ? { mutation } : {}),
     ...(subscription ? { subscription } : {}),
     directives: [...specifiedDirectives, CACHED],
-    assumeValid: true,
   });
   const remote = addRemoteSchemas(generated, metadata, view, options.remoteSchemas ?? {}, options.remoteSchemaPermissions === true);
   notes.push(...remote.notes);
