@@ -40,9 +40,11 @@ import type {
   ValidationContext,
   ValidationRule,
 } from 'graphql';
+import { suggestionList } from 'graphql/jsutils/suggestionList';
 import type { Span } from '../../diagnostics';
 import { originOf } from './provider';
 import type { RoleSchema } from './provider';
+import { LazySchema, undecidedNames } from '../schema/lazy';
 
 /**
  * How the engine treats what a rule finds. `inconsistent`: the engine's own check of every query in
@@ -94,26 +96,40 @@ export interface OperationProblem {
 
 /**
  * graphql-js's KnownTypeNamesRule, run for each type name the schema does not know, over the names
- * it can suggest for it. The rule reads the whole type map when it starts (the names it suggests),
+ * it suggests for it. The rule reads the whole type map when it starts (the names it suggests),
  * which a generated schema makes only when asked (schema/lazy.ts), and measures the distance to
- * every name (seconds for a few unknown names at 1,000 tables). Its one visitor, NamedType, reports
- * nothing for a name the schema has; for one it lacks it suggests names within a distance of it, and
- * no name left out here is within that distance (`suggestible`), so what it reports is the same.
+ * every name for every unknown one (seconds for a few unknown names at 1,000 tables). Its one
+ * visitor, NamedType, reports nothing for a name the schema has; for one it lacks it suggests
+ * suggestionList's choice among the names, which is its choice among the names it chose, so what it
+ * reports is the same. The choice is made once per schema and name (`suggested`).
  */
 function knownTypeNamesOnDemand(context: ValidationContext): ASTVisitor {
   return {
     NamedType(node, key, parent, path, ancestors) {
       const schema = context.getSchema();
-      if (schema.getType(node.name.value)) return;
+      const name = node.name.value;
+      // A view that does not collect every type (runsOperation) leaves the name undecided.
+      if (schema.getType(name) || undecidedNames(schema)?.has(name)) return;
       const all = schema.getTypeMap();
       const near = Object.create(null) as Record<string, GraphQLNamedType>;
-      for (const name of suggestible(node.name.value, Object.keys(all))) near[name] = all[name]!;
+      for (const suggested of suggestedTypes(schema, name)) near[suggested] = all[suggested]!;
       const narrowed = Object.create(context) as ValidationContext;
       narrowed.getSchema = () => ({ getTypeMap: () => near }) as unknown as GraphQLSchema;
       const visitor = (KnownTypeNamesRule(narrowed) as { NamedType?: ASTVisitFn<NamedTypeNode> }).NamedType;
       visitor?.(node, key, parent, path, ancestors);
     },
   };
+}
+
+/** The type names graphql-js suggests for an unknown one, per schema (weakly) and name (up to 1,000 names a schema). */
+const suggested = new WeakMap<GraphQLSchema, Map<string, readonly string[]>>();
+
+function suggestedTypes(schema: GraphQLSchema, name: string): readonly string[] {
+  let byName = suggested.get(schema);
+  if (!byName || byName.size >= 1000) suggested.set(schema, (byName = new Map<string, readonly string[]>()));
+  let names = byName.get(name);
+  if (!names) byName.set(name, (names = suggestionList(name, suggestible(name, Object.keys(schema.getTypeMap())))));
+  return names;
 }
 
 /**
@@ -187,15 +203,46 @@ export function validateOperation(doc: DocumentNode, role: RoleSchema): readonly
  */
 const validated = new WeakMap<RoleSchema, WeakMap<DocumentNode, readonly OperationProblem[]>>();
 
-function validateOnce(doc: DocumentNode, role: RoleSchema): OperationProblem[] {
+/**
+ * Whether a role can run an operation: validateOperation finds no problem. On a generated schema
+ * not yet collected whole, answered without collecting it where the answer does not depend on it:
+ * validated over a view that leaves the type names not reached yet undecided (schema/lazy.ts peek);
+ * with none undecided the view answered every question as the schema would, and a field the role
+ * lacks on a type reached (a table it may not select, a column it may not see) is a problem
+ * whatever the undecided names are. Else the operation is validated in full.
+ */
+export function runsOperation(doc: DocumentNode, role: RoleSchema): boolean {
+  const schema = role.schema;
+  if (!(schema instanceof LazySchema) || schema.completed || validated.get(role)?.has(doc)) return validateOperation(doc, role).length === 0;
+  let byDoc = runs.get(role);
+  if (!byDoc) runs.set(role, (byDoc = new WeakMap()));
+  let answer = byDoc.get(doc);
+  if (answer === undefined) {
+    const undecided = new Set<string>();
+    const problems = validateOnce(doc, role, schema.peek(undecided), true);
+    if (problems === undefined) answer = validateOperation(doc, role).length === 0;
+    else if (undecided.size === 0) answer = problems.length === 0;
+    else answer = problems.some((p) => p.unknownField) ? false : validateOperation(doc, role).length === 0;
+    byDoc.set(doc, answer);
+  }
+  return answer;
+}
+
+/** Whether each document runs, per role schema, weakly (as `validated`). */
+const runs = new WeakMap<RoleSchema, WeakMap<DocumentNode, boolean>>();
+
+/** The problems of a document on `schema` (the role's, or a view of it); undefined when graphql-js throws on a view. */
+function validateOnce(doc: DocumentNode, role: RoleSchema): OperationProblem[];
+function validateOnce(doc: DocumentNode, role: RoleSchema, schema: GraphQLSchema, hideSuggestions: boolean): OperationProblem[] | undefined;
+function validateOnce(doc: DocumentNode, role: RoleSchema, schema = role.schema, hideSuggestions = false): OperationProblem[] | undefined {
   let errors: readonly GraphQLError[];
   try {
-    errors = validate(role.schema, doc, TAGGED, { maxErrors: 100 });
+    errors = validate(schema, doc, TAGGED, { maxErrors: 100, hideSuggestions });
   } catch {
-    return [];
+    return schema === role.schema ? [] : undefined;
   }
   if (errors.length === 0) return [];
-  const parents = parentTypes(doc, role);
+  const parents = parentTypes(doc, schema);
   const problems: OperationProblem[] = [];
   for (const error of errors) {
     const verdict = verdicts.get(error);
@@ -238,9 +285,9 @@ function nameSpan(node: ASTNode): Span {
 }
 
 /** The type each field of the document is asked on. */
-function parentTypes(doc: DocumentNode, role: RoleSchema): Map<FieldNode, string> {
+function parentTypes(doc: DocumentNode, schema: GraphQLSchema): Map<FieldNode, string> {
   const out = new Map<FieldNode, string>();
-  walkFields(doc, role, (node, _def, parent) => {
+  walkSchemaFields(doc, schema, (node, _def, parent) => {
     if (parent) out.set(node, parent.name);
   });
   return out;
@@ -252,7 +299,15 @@ export function walkFields(
   role: RoleSchema,
   each: (node: FieldNode, def: GraphQLField<unknown, unknown> | undefined, parent: GraphQLNamedType | undefined) => void,
 ): void {
-  const typeInfo = new TypeInfo(role.schema);
+  walkSchemaFields(doc, role.schema, each);
+}
+
+function walkSchemaFields(
+  doc: DocumentNode,
+  schema: GraphQLSchema,
+  each: (node: FieldNode, def: GraphQLField<unknown, unknown> | undefined, parent: GraphQLNamedType | undefined) => void,
+): void {
+  const typeInfo = new TypeInfo(schema);
   visit(
     doc,
     visitWithTypeInfo(typeInfo, {

@@ -45,11 +45,38 @@ export class LazySchema extends GraphQLSchema {
   }
 
   override getType(name: string): GraphQLNamedType | undefined {
-    if (this.complete) return super.getType(name);
-    const known = this.reached.get(name) ?? (this.follow(), this.reached.get(name));
-    if (known !== undefined) return known;
+    const known = this.reachedType(name);
+    if (known !== undefined || this.complete) return known;
     this.completeTypes();
     return super.getType(name);
+  }
+
+  /** The type of that name if it is reached without collecting every type; undefined: none, or not known yet. */
+  reachedType(name: string): GraphQLNamedType | undefined {
+    if (this.complete) return super.getType(name);
+    return this.reached.get(name) ?? (this.follow(), this.reached.get(name));
+  }
+
+  /**
+   * A view of this schema that never collects every type: its getType answers what is reached and
+   * adds each name it cannot answer to `undecided` (the name may still be a type). For questions a
+   * missing type cannot change the answer of (validate.ts runsOperation).
+   */
+  peek(undecided: Set<string>): GraphQLSchema {
+    const view = Object.create(this) as GraphQLSchema & { [UNDECIDED]?: Set<string> };
+    view[UNDECIDED] = undecided;
+    view.getType = (name) => {
+      const found = this.reachedType(name);
+      if (found === undefined && !this.complete) undecided.add(name);
+      return found;
+    };
+    // What needs every type is this schema's (collected on this schema, never on the view).
+    view.getTypeMap = () => this.getTypeMap();
+    view.getPossibleTypes = (type) => this.getPossibleTypes(type);
+    view.getImplementations = (type) => this.getImplementations(type);
+    view.isSubType = (type, sub) => this.isSubType(type, sub);
+    view.toConfig = () => this.toConfig();
+    return view;
   }
 
   override getTypeMap(): ReturnType<GraphQLSchema['getTypeMap']> {
@@ -120,6 +147,13 @@ export class LazySchema extends GraphQLSchema {
       this.waiting.push(...next);
     }
   }
+}
+
+const UNDECIDED = Symbol('undecided');
+
+/** The names a view made by `peek` could not answer yet (undefined: not such a view). */
+export function undecidedNames(schema: GraphQLSchema): Set<string> | undefined {
+  return (schema as { [UNDECIDED]?: Set<string> })[UNDECIDED];
 }
 
 /** The base class's fields this schema sets (graphql-js declares them private). */
