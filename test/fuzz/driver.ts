@@ -59,6 +59,18 @@ const WORKER_STACK_MB = 1;
 /** A case still running after this many times the limit in wall time is a hang, whatever CPU time it had. */
 const HANG_WALL_TIMES = 10;
 
+/** CPU time in ms so far of the thread whose schedstat file is `clock` (CaseStarted), else of this process. */
+function cpuMsOf(clock: string | undefined): number {
+  if (clock !== undefined)
+    try {
+      return Number(fs.readFileSync(clock, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      // The thread is gone (killed, exited): the process's time below.
+    }
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
 /** One worker thread; a case that runs over the limit kills it (a fresh one takes its place). */
 class CaseRunner {
   private worker: Worker | undefined;
@@ -81,7 +93,8 @@ class CaseRunner {
         // The case is made (its mutated file can take a second to build): the check's time starts now.
         if ('checking' in done) {
           started = performance.now();
-          cpu = process.cpuUsage();
+          clock = done.clock;
+          cpu = cpuMsOf(clock);
           return;
         }
         settle();
@@ -94,13 +107,13 @@ class CaseRunner {
         resolve({ index, ms: performance.now() - started, failure: { kind: 'crash', message: error.stack ?? error.message } });
       };
       const onExit = (code: number): void => onError(new Error(`worker exited with code ${code}`));
-      // A hang is a case that has used the limit in CPU time (the process's: with one worker, that
-      // worker's), or ten times it in wall time: a loaded machine lets a busy case wait for a core.
-      let cpu = process.cpuUsage();
+      // A hang is a case that has used the limit in CPU time (the worker thread's, where Linux tells
+      // it, else the process's), or ten times it in wall time: a loaded machine lets a busy case wait for a core.
+      let clock: string | undefined;
+      let cpu = cpuMsOf(clock);
       let timer: NodeJS.Timeout;
       const watch = (): void => {
-        const used = process.cpuUsage(cpu);
-        const cpuMs = (used.user + used.system) / 1000;
+        const cpuMs = cpuMsOf(clock) - cpu;
         const wallMs = performance.now() - started;
         if (cpuMs < limitMs && wallMs < HANG_WALL_TIMES * limitMs) {
           timer = setTimeout(watch, Math.max(50, Math.min(limitMs - cpuMs, HANG_WALL_TIMES * limitMs - wallMs)));

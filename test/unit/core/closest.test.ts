@@ -29,3 +29,15 @@ test('closest skips candidates by length and stops at an exact match, with the s
   assert.ok(suggested > 300, `${suggested} suggestions`);
   assert.equal(closest('author', ['Author', 'authors']), 'Author');
 });
+
+test('editDistance with a bound gives the distance up to it and bound + 1 past it', () => {
+  let seed = 11;
+  const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+  const word = (): string => Array.from({ length: next(14) }, () => 'abcAB_'[next(6)]).join('');
+  for (let i = 0; i < 3000; i++) {
+    const [a, b, max] = [word(), word(), next(6)];
+    assert.equal(editDistance(a, b, max), Math.min(editDistance(a, b), max + 1), `${a} ${b} ${max}`);
+  }
+  assert.equal(editDistance('kitten', 'sitting'), 3);
+  assert.equal(editDistance('kitten', 'sitting', 1), 2);
+});

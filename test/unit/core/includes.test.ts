@@ -90,6 +90,22 @@ describe('includes', () => {
       [['include-too-deep', path('databases/default/tables/chain/l28.yaml')]],
     );
   });
+  test('a missing include named many times is looked up once, each with the closest file named (fuzz case 20814 of seed 37000001)', () => {
+    const lines = Array.from({ length: 2000 }, () => '- "!include public_autor.yaml"\n').join('');
+    const { files } = markedProject(ROOT, { ...BASE, 'databases/default/tables/tables.yaml': lines });
+    const host = memoryHost(files);
+    let listings = 0;
+    const counted = { ...host, readDir: (dir: string) => (dir === path('databases/default/tables') && listings++, host.readDir(dir)) };
+    const result = checkRoot(ROOT, { host: counted, cache: new ParseCache() });
+    const missing = result.findings.filter((f) => f.code === 'include-not-found');
+    assert.equal(missing.length, 2000);
+    assert.deepEqual(
+      new Set(missing.map((f) => f.message)),
+      new Set(['The included file databases/default/tables/public_autor.yaml does not exist. Did you mean `public_author.yaml`?']),
+    );
+    // Once for the closest file, once for the orphan table files.
+    assert.equal(listings, 2);
+  });
   test('a binary include target and an over-size one are reported at the include', () => {
     const { files } = markedProject(ROOT, {
       ...BASE,

@@ -21,13 +21,25 @@ interface LoadState {
   readonly includeTargets: Map<IncludeRef, ProjectFile>;
   /** Real paths already asked for in this load (a file included many times is resolved once). */
   readonly reals: Map<string, string>;
+  /** The closest file to each missing include target (a target included many times is looked up once). */
+  readonly closestFiles: Map<string, string | undefined>;
 }
 
 /** Loads a metadata root: the top-level files, every include to any depth, and orphan table files. */
 export function loadProject(given: string, host: FileSystemHost, cache: ParseCache): Project {
   // Include targets are normalized paths: so must the root be, or `metadata/.` contains nothing.
   const root = normalize(given);
-  const state: LoadState = { root, realRoot: host.realPath(root), host, cache, files: new Map(), findings: [], includeTargets: new Map(), reals: new Map() };
+  const state: LoadState = {
+    root,
+    realRoot: host.realPath(root),
+    host,
+    cache,
+    files: new Map(),
+    findings: [],
+    includeTargets: new Map(),
+    reals: new Map(),
+    closestFiles: new Map(),
+  };
   for (const [rel, kind] of TOP_LEVEL_FILES) {
     const path = join(root, rel);
     const read = host.readFile(path);
@@ -63,7 +75,7 @@ function followInclude(state: LoadState, from: ProjectFile, ref: IncludeRef, sta
   const read = state.host.readFile(ref.target);
   if (read.kind !== 'text') {
     const finding = unreadable(from.path, ref.span, ref.target, read, state.root);
-    state.findings.push(read.kind === 'missing' ? withClosestFile(state.host, finding, ref) : finding);
+    state.findings.push(read.kind === 'missing' ? withClosestFile(state, finding, ref) : finding);
     return;
   }
   const kind = from.kind === 'fragment' ? 'fragment' : includedKind(from.kind, ref.path);
@@ -113,9 +125,12 @@ function unreadable(file: string, span: Span, target: string, read: Exclude<Read
 }
 
 /** A missing include with the likely typo named: the file of its folder whose name is closest. */
-function withClosestFile(host: FileSystemHost, finding: Finding, ref: IncludeRef): Finding {
-  const names = (host.readDir(dirname(ref.target)) ?? []).filter((e) => !e.isDirectory).map((e) => e.name);
-  const name = closest(basename(ref.target), names);
+function withClosestFile(state: LoadState, finding: Finding, ref: IncludeRef): Finding {
+  let name = state.closestFiles.get(ref.target);
+  if (!state.closestFiles.has(ref.target)) {
+    const names = (state.host.readDir(dirname(ref.target)) ?? []).filter((e) => !e.isDirectory).map((e) => e.name);
+    state.closestFiles.set(ref.target, (name = closest(basename(ref.target), names)));
+  }
   if (!name) return finding;
   const slash = ref.raw.lastIndexOf('/');
   const suggestion = `${ref.raw.slice(0, slash + 1)}${name}`;

@@ -1,16 +1,22 @@
-/** Edit distance (Levenshtein) of two short strings. */
-export function editDistance(a: string, b: string): number {
+/**
+ * Edit distance (Levenshtein) of two short strings; past `max`, only that it is over: `max + 1` as
+ * soon as a row of the table has nothing at or under `max` (the distance can only grow from there).
+ */
+export function editDistance(a: string, b: string, max = Infinity): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let previous = row[0]!;
     row[0] = i;
+    let least = i;
     for (let j = 1; j <= b.length; j++) {
       const current = row[j]!;
       row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (row[j]! < least) least = row[j]!;
       previous = current;
     }
+    if (least > max) return max + 1;
   }
-  return row[b.length]!;
+  return Math.min(row[b.length]!, max + 1);
 }
 
 /**
@@ -24,7 +30,7 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let bestDistance = limit + 1;
   for (const candidate of candidates) {
     if (candidate === word || Math.abs(candidate.length - word.length) >= bestDistance) continue;
-    const d = editDistance(lower, candidate.toLowerCase());
+    const d = editDistance(lower, candidate.toLowerCase(), bestDistance - 1);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
