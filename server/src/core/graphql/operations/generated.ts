@@ -1,7 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
 import { isObjectType } from 'graphql';
 import { Walk } from '../../project/index/walk';
-import { generateSchema } from '../schema';
+import { schemaGenerator } from '../schema';
+import type { GeneratedSchema } from '../schema';
 import type { NamingConvention } from '../schema';
 
 import { ADMIN, ORIGIN_KEY, originOf } from './provider';
@@ -30,6 +31,8 @@ class GeneratedProvider implements SchemaProvider {
   private readonly made = new Map<string, RoleSchema | undefined>();
   private allRoles: readonly string[] | undefined;
   private why: string | undefined;
+  /** The metadata and its catalog, read once for every role. */
+  private generator: ((role: string) => GeneratedSchema) | undefined;
 
   constructor(
     private readonly inputs: SchemaInputs,
@@ -53,7 +56,8 @@ class GeneratedProvider implements SchemaProvider {
     else {
       try {
         const naming = this.options.namingConvention ? { namingConvention: this.options.namingConvention } : {};
-        const generated = generateSchema({ project }, databases, { role, engineVersion, ...naming });
+        this.generator ??= schemaGenerator({ project }, databases, { engineVersion, ...naming });
+        const generated = this.generator(role);
         this.allRoles ??= generated.roles.filter((r) => r !== ADMIN).sort();
         if (generated.ok)
           made = { role, schema: annotateActions(generated.schema, this.inputs), partial: partialTypes(generated.schema, generated.notes, this.inputs) };
