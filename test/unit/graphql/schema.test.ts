@@ -244,6 +244,30 @@ describe('generateSchema: the engine rules on a small project', () => {
     assert.deepEqual(names(schema, 'mutation_root'), ['insert_article', 'insert_article_one', 'update_article', 'update_article_by_pk', 'update_article_many']);
   });
 
+  test("an inherited role's own permission wins; parents whose mutations differ give none (the engine's ConflictingInheritedPermission)", () => {
+    const metadata = structuredClone(METADATA);
+    const [author, article] = (metadata.sources as JsonObject[])[0]!.tables as JsonObject[];
+    // editor (of user and reviewer) selects author itself: only id, not user's id and name.
+    (author!.select_permissions as JsonObject[]).push({ role: 'editor', permission: { columns: ['id'], filter: {} } });
+    // manager inserts as user does (keys in another order: the engine compares them, not the text),
+    // and updates with another filter.
+    (article!.insert_permissions as JsonObject[]).push({
+      role: 'manager',
+      permission: { check: {}, set: { author_id: 'x-hasura-user-id' }, columns: ['secret', 'rating', 'author_id', 'title'] },
+    });
+    (article!.update_permissions as JsonObject[]).push({ role: 'manager', permission: { columns: ['title'], filter: { id: { _eq: 1 } }, check: {} } });
+    (metadata.inherited_roles as JsonObject[]).push({ role_name: 'boss', role_set: ['user', 'manager'] });
+    const schemaOf = (role: string): GraphQLSchema => {
+      const result = generateSchemaFromMetadata(metadata, new Map([['default', MODEL]]), { engineVersion: parseEngineVersion('v2.48')!, role });
+      assert.ok(result.ok, result.ok ? '' : result.error);
+      return result.schema;
+    };
+    assert.deepEqual(fieldsOf(schemaOf('editor'), 'author'), ['articles: [article!]!', 'articles_aggregate: article_aggregate!', 'id: Int!']);
+    assert.deepEqual(names(schemaOf('boss'), 'mutation_root'), ['insert_article', 'insert_article_one']);
+    // manager alone: no select permission, so no _one and _by_pk fields.
+    assert.deepEqual(names(schemaOf('manager'), 'mutation_root'), ['insert_article', 'update_article', 'update_article_many']);
+  });
+
   test('graphql-default: PascalCase types, camelCase fields, upper case enum values; older engines lack _stream and _many', () => {
     const schema = generate({ namingConvention: 'graphql-default', engineVersion: parseEngineVersion('v2.9')! });
     assert.deepEqual(

@@ -29,7 +29,7 @@ export function hover(input: FeatureInput, schemas?: SchemaIndex, operations: Op
   const ref = dbRefAt(input);
   const db = ref && dbHover(input.result, ref);
   if (db) parts.push(db);
-  if (occurrence) parts.push(symbolSummary(input.result, occurrence.symbol));
+  if (occurrence) parts.push(symbolSummary(input.result, occurrence.symbol, input.file));
   const place = at && at.on !== 'none' ? schemaPlace(input.result, input.file) : undefined;
   const description = place && schemas ? schemas.description(place.kind, [...place.prefix, ...at!.path], instanceLookup(input.result, place)) : undefined;
   if (description) parts.push(description);

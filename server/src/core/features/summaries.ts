@@ -7,6 +7,7 @@ import { relative } from '../util/paths';
 import { actionsSdl } from '../graphql/actionsSdl';
 import type { SymbolRef } from './occurrence';
 import { occurrencesOf } from './occurrences';
+import { effectivePermissions } from './rolePermissions';
 
 /** Short markdown summaries of what an include or a name stands for (hover text). */
 
@@ -41,7 +42,8 @@ export function includeSummary(result: RootResult, ref: IncludeRef): string {
   return `${head}\n\n${rel}`;
 }
 
-export function symbolSummary(result: RootResult, symbol: SymbolRef): string {
+/** `file`: the file hovered (a role's permissions list the table it defines first). */
+export function symbolSummary(result: RootResult, symbol: SymbolRef, file?: string): string {
   const { index } = result;
   switch (symbol.kind) {
     case 'table': {
@@ -59,7 +61,7 @@ export function symbolSummary(result: RootResult, symbol: SymbolRef): string {
     case 'query':
       return `Query \`${symbol.name}\` of collection \`${symbol.collection}\``;
     case 'role':
-      return roleSummary(result, symbol.name);
+      return roleSummary(result, symbol.name, file);
     case 'action': {
       const field = actionsSdl(result.project)?.actions.find((f) => f.name === symbol.name);
       return field
@@ -79,10 +81,11 @@ function relationshipSummary(result: RootResult, symbol: Extract<SymbolRef, { ki
   return `${label} \`${symbol.name}\` of ${table.key}${target ? ` → ${target.key}` : rel.target ? ` → ${rel.target.schema}.${rel.target.name}` : ''}`;
 }
 
-function roleSummary(result: RootResult, role: string): string {
+function roleSummary(result: RootResult, role: string, file?: string): string {
   const uses = result.index.roles.get(role) ?? [];
   const permissions = uses.filter((u) => u.via.includes('permission')).length;
   const inherited = result.index.inheritedRoles.find((r) => r.role.name === role);
   const head = inherited ? `Inherited role \`${role}\` of ${inherited.roleSet.map((m) => `\`${m.name}\``).join(', ') || 'no roles'}` : `Role \`${role}\``;
-  return `${head}: ${count(permissions, 'permission')}`;
+  const effective = effectivePermissions(result, role, file);
+  return `${head}: ${count(permissions, 'permission')}${effective ? `\n\n${effective}` : ''}`;
 }

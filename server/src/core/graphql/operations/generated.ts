@@ -1,6 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
 import { isObjectType } from 'graphql';
-import { Walk } from '../../project/index/walk';
 import { schemaGenerator } from '../schema';
 import type { GeneratedSchema } from '../schema';
 import type { NamingConvention } from '../schema';
@@ -20,8 +19,8 @@ const ROOTS = ['query_root', 'mutation_root', 'subscription_root'];
  * The schema source of a check: the schema generator (core/graphql/schema) run per role on
  * demand. What the generator leaves out is never judged: when its notes say anything at the root
  * was left out (a remote schema, a source without a model, a table or function the model lacks)
- * the root types are partial; a relationship left out, or a remote relationship, makes its name
- * unjudged on every type.
+ * the root types are partial; a relationship or remote relationship left out makes its name
+ * unjudged on its table's types.
  */
 export function generatedSchemas(options: GeneratedSchemaOptions = {}): SchemaSource {
   return (inputs) => new GeneratedProvider(inputs, options);
@@ -72,20 +71,18 @@ class GeneratedProvider implements SchemaProvider {
 }
 
 /**
- * The types whose fields the schema may lack, from the generator's notes and the metadata's remote
- * relationships: the root types when anything at the root was left out; an object type of a table
- * that has a relationship left out (or a remote one). Decided per name when asked, so that the
- * schema makes no type for it.
+ * The types whose fields the schema may lack, from the generator's notes: the root types when
+ * anything at the root was left out; an object type of a table that has a relationship (or remote
+ * relationship) left out. Decided per name when asked, so that the schema makes no type for it.
  */
 function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): TypeNames {
-  const atRoot = notes.some((n) => !/^\S+: (?:\w+ relationship \S+ is left out|\d+ remote relationship\(s\) left out)/.test(n)) || nativeQueries(inputs);
+  const atRoot = notes.some((n) => !/^\S+: \w+ relationship \S+ is left out/.test(n));
   const roots = new Set(atRoot ? ROOTS : []);
   const leftOut = new Set<string>();
   for (const note of notes) {
     const m = /^\S+: \w+ relationship (\S+) is left out/.exec(note);
     if (m) leftOut.add(m[1]!);
   }
-  for (const table of inputs.index.tables) for (const r of table.relationships) if (r.kind === 'remote') leftOut.add(r.name.name);
   if (leftOut.size === 0) return roots;
   const decided = new Map<string, boolean>();
   // A type that lacks a relationship it would have: one whose table has a relationship of that name.
@@ -104,12 +101,6 @@ function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: S
       return known;
     },
   };
-}
-
-/** Native queries and stored procedures give root fields the generator does not make. */
-function nativeQueries({ project, index }: SchemaInputs): boolean {
-  const walk = new Walk(project);
-  return index.sources.some((source) => ['native_queries', 'stored_procedures'].some((key) => walk.items(walk.get(source.at, key)).length > 0));
 }
 
 /** Records on each root field an action makes (named as the action) that it is that action. */

@@ -234,9 +234,19 @@ export class TableSchemaBuilder {
 
   private columnType(column: Column): GraphQLInputType & GraphQLOutputType {
     if (column.enumRef !== undefined) return this.enumTableType(column.enumRef);
-    const element = column.scalar.element;
+    return this.pgType(column.scalar);
+  }
+
+  /** A Postgres type's GraphQL type (`columnParser`): its scalar, or a list of its element's in later releases. */
+  pgType(scalar: PgScalar): GraphQLInputType & GraphQLOutputType {
+    const element = scalar.element;
     if (element !== undefined && this.since('arrayLists')) return list(nn(this.scalar(element.name)));
-    return this.scalar(column.scalar.name);
+    return this.scalar(scalar.name);
+  }
+
+  /** The `path` argument of json and jsonb fields. */
+  pathArgs(): GraphQLFieldConfigArgumentMap {
+    return { path: { type: GraphQLString, description: 'JSON select path' } };
   }
 
   private enumTableType(table: Table): GraphQLEnumType {
@@ -251,9 +261,7 @@ export class TableSchemaBuilder {
   }
 
   private comparisonExp(column: Column, source: Source): GraphQLInputObjectType {
-    const element = column.scalar.element;
-    if (element !== undefined && this.since('arrayLists')) return this.arrayComparisonExp(element, source);
-    if (column.enumRef === undefined) return this.scalarComparisonExp(column.scalar, source);
+    if (column.enumRef === undefined) return this.comparisonExpOf(column.scalar, source);
     const namer = this.namer(source);
     const enumType = this.enumTableType(column.enumRef);
     const name = this.tn(column.enumRef, 'enum', 'comparison_exp');
@@ -270,6 +278,13 @@ export class TableSchemaBuilder {
         },
       }),
     );
+  }
+
+  /** `<scalar>_comparison_exp` of a Postgres type (`<scalar>_array_comparison_exp` for arrays served as lists). */
+  comparisonExpOf(scalar: PgScalar, source: Source): GraphQLInputObjectType {
+    const element = scalar.element;
+    if (element !== undefined && this.since('arrayLists')) return this.arrayComparisonExp(element, source);
+    return this.scalarComparisonExp(scalar, source);
   }
 
   /** `<scalar>_array_comparison_exp`: the operators of array columns served as lists. */
@@ -337,7 +352,7 @@ export class TableSchemaBuilder {
     });
   }
 
-  private orderByEnum(source: Source): GraphQLEnumType {
+  orderByEnum(source: Source): GraphQLEnumType {
     const namer = this.namer(source);
     const name = namer.type('order_by');
     return this.named(name, () =>
@@ -419,7 +434,7 @@ export class TableSchemaBuilder {
         ...desc(column.description),
         extensions: originExtensions({ kind: 'column', ...tableOrigin(table), name: column.name }),
       };
-      if (column.scalar.json || column.scalar.jsonb) field.args = { path: { type: GraphQLString, description: 'JSON select path' } };
+      if (column.scalar.json || column.scalar.jsonb) field.args = this.pathArgs();
       fields[column.field] = field;
     }
     for (const cf of this.computedFields(table)) {
@@ -447,6 +462,33 @@ export class TableSchemaBuilder {
           args: this.selectArgs(target),
           extensions,
         };
+    }
+    if (table.remoteRelationships.length > 0) Object.assign(fields, this.remoteSourceFields(table));
+    return fields;
+  }
+
+  /**
+   * Remote relationships to tables of other sources (`remoteRelationshipToSourceField` in
+   * Schema/RemoteRelationship.hs at 6cc51b942c63080199d91d6e104a6ed8ba257775): where the role may
+   * select the target (the join columns need no permission: `tableSelectFields` lets every remote
+   * relationship through), an object one is the target's type (nullable), an array
+   * one `[T!]!` with the target's select arguments and `<name>_aggregate` (the target source's
+   * naming) where aggregations are allowed; no descriptions; never in `bool_exp` or `order_by`.
+   */
+  private remoteSourceFields(table: Table): Fields {
+    const fields: Fields = {};
+    for (const rel of table.remoteRelationships) {
+      if (rel.kind !== 'source') continue;
+      const target = this.select(rel.target);
+      if (target === undefined) continue;
+      const extensions = originExtensions({ kind: 'remote_relationship', ...tableOrigin(table), name: rel.name });
+      if (rel.type === 'object') {
+        fields[rel.name] = { type: this.tableType(rel.target), extensions };
+        continue;
+      }
+      fields[rel.name] = { type: nn(list(nn(this.tableType(rel.target)))), args: this.selectArgs(rel.target), extensions };
+      if (target.aggregations)
+        fields[this.f(rel.target, rel.name, 'aggregate')] = { type: nn(this.aggregateType(rel.target)), args: this.selectArgs(rel.target), extensions };
     }
     return fields;
   }

@@ -12,7 +12,9 @@ import type { RootFields } from './build';
 import { readCatalog } from './metadata';
 import type { Catalog, Table } from './metadata';
 import { LazySchema } from './lazy';
+import { NativeQuerySchema } from './native';
 import { addRemoteSchemas } from './remote';
+import type { RemoteSchemaRelationship } from './remote';
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import { ADMIN, inheritedRoles, roleNames, roleView } from './roles';
@@ -107,6 +109,7 @@ function roleSchema(
   const roots: RootFields = { query: {}, mutation: {}, subscription: {} };
   for (const table of catalog.tables) builder.addTable(table, roots);
   for (const fn of catalog.functions) builder.addFunction(fn, roots);
+  new NativeQuerySchema(builder, catalog.nativeQueries, role, inherited).addRootFields(catalog.nativeQueries, roots);
   addActions(metadata, builder, catalog.sources, view, inherited, roots);
   const notes = [...catalog.notes];
   const rootType = (name: string, description: string | undefined, fields: RootFields[keyof RootFields]): GraphQLObjectType | undefined =>
@@ -124,9 +127,38 @@ function roleSchema(
     ...(subscription ? { subscription } : {}),
     directives: [...specifiedDirectives, CACHED],
   });
-  const remote = addRemoteSchemas(generated, metadata, view, options.remoteSchemas ?? {}, options.remoteSchemaPermissions === true);
+  const remote = addRemoteSchemas(
+    generated,
+    metadata,
+    view,
+    options.remoteSchemas ?? {},
+    options.remoteSchemaPermissions === true,
+    remoteSchemaRelationships(catalog.tables, builder, generated),
+  );
   notes.push(...remote.notes);
   return { ok: true, schema: remote.schema === generated ? generated : lexicographicSortSchema(remote.schema), notes, roles };
+}
+
+/** The tables' remote relationships to remote schemas whose table type the role sees (the engine's `tableSelectFields` keeps every remote relationship, whatever the join columns' permissions). */
+function remoteSchemaRelationships(tables: readonly Table[], builder: TableSchemaBuilder, schema: GraphQLSchema): RemoteSchemaRelationship[] {
+  const out: RemoteSchemaRelationship[] = [];
+  for (const table of tables) {
+    if (table.remoteRelationships.length === 0 || builder.select(table) === undefined) continue;
+    const typeName = builder.tableType(table).name;
+    if (schema.getType(typeName) === undefined) continue;
+    for (const rel of table.remoteRelationships)
+      if (rel.kind === 'remote_schema')
+        out.push({
+          remoteSchema: rel.remoteSchema,
+          typeName,
+          table: table.key,
+          origin: { kind: 'remote_relationship', source: table.source.name, table: { schema: table.schema, name: table.name }, name: rel.name },
+          lhsIdentifier: table.schema === 'public' ? table.name : `${table.schema}.${table.name}`,
+          name: rel.name,
+          remoteField: rel.remoteField,
+        });
+  }
+  return out;
 }
 
 /** The engine's `@cached` query directive (in every v2 schema, Community Edition included). */

@@ -6,6 +6,10 @@ import type { PgScalar } from '../scalars';
 import { pgScalarOf } from '../scalars';
 import type { NamingConvention } from './naming';
 import { isNamingConvention } from './naming';
+import type { LogicalModel, NativeQuery } from './native';
+import { readNativeQueries } from './native';
+import type { RemoteRelationship } from './remoteRelationships';
+import { readRemoteRelationships } from './remoteRelationships';
 
 /**
  * The metadata JSON (the directory as `hasura metadata apply` sends it: sync/directory.ts) joined
@@ -94,6 +98,7 @@ export interface Table {
   readonly columns: Column[];
   readonly relationships: Relationship[];
   readonly computedFields: ComputedField[];
+  readonly remoteRelationships: RemoteRelationship[];
   readonly isEnum: boolean;
   readonly customRootFields: Readonly<Record<string, { readonly name?: string; readonly comment?: string }>>;
   /** Per role (admin is not listed: it may do everything). */
@@ -122,7 +127,22 @@ export interface Catalog {
   readonly sources: Source[];
   readonly tables: Table[];
   readonly functions: TrackedFunction[];
+  readonly logicalModels: LogicalModel[];
+  readonly nativeQueries: NativeQuery[];
   readonly notes: string[];
+}
+
+/** The model of a source that has none (its native queries are generated all the same). */
+function emptyModel(source: string): DatabaseModel {
+  return {
+    source,
+    origin: { kind: 'migrations', applied: 0, total: 0, failedStatements: 0 },
+    schemas: [],
+    relations: {},
+    functions: {},
+    enums: {},
+    uncertain: [],
+  };
 }
 
 /** A column's scalar, marked when its type is one of the model's Postgres enums. */
@@ -162,7 +182,8 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
     const model = models.get(name);
     if (model === undefined) {
       notes.push(`source ${name}: no database model (no migrations, or they did not build), so its ${tableCount} tables are left out`);
-      continue;
+      // Its native queries need no model (only the tables their relationships name).
+      if (listOf(sourceMeta.native_queries).length === 0) continue;
     }
     const customization = objectOf(sourceMeta.customization);
     const rootFields = objectOf(customization?.root_fields);
@@ -176,14 +197,13 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       typePrefix: text(typeNames?.prefix) ?? '',
       typeSuffix: text(typeNames?.suffix) ?? '',
       ...(text(rootFields?.namespace) !== undefined ? { namespace: text(rootFields?.namespace) } : {}),
-      model,
+      model: model ?? emptyModel(name),
     };
-    for (const key of ['native_queries', 'logical_models', 'stored_procedures']) {
-      const count = listOf(sourceMeta[key]).length;
-      if (count > 0) notes.push(`source ${name}: ${count} ${key.replace('_', ' ')} left out (not generated yet)`);
-    }
+    const procedures = listOf(sourceMeta.stored_procedures).length;
+    if (procedures > 0) notes.push(`source ${name}: ${procedures} stored procedures left out (not generated yet)`);
     if (source.namespace !== undefined) notes.push(`source ${name}: the root field namespace ${source.namespace} is not generated; its fields are at the root`);
     sources.push(source);
+    if (model === undefined) continue;
     for (const tableValue of listOf(sourceMeta.tables)) {
       const meta = objectOf(tableValue);
       const qualified = tableName(meta?.table);
@@ -208,6 +228,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         columns: [],
         relationships: [],
         computedFields: [],
+        remoteRelationships: [],
         isEnum: meta.is_enum === true,
         customRootFields: customRootFields(objectOf(configuration?.custom_root_fields)),
         permissions: new Map(),
@@ -276,15 +297,22 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         ...(comment !== undefined ? { description: comment } : {}),
       });
     }
-    if (listOf(meta.remote_relationships).length > 0)
-      notes.push(`${table.key}: ${listOf(meta.remote_relationships).length} remote relationship(s) left out (their targets are not derivable offline)`);
+    table.remoteRelationships.push(
+      ...readRemoteRelationships(table, (source, schema, name) => byKey.get(`${source}\u0000${relationKey(schema, name)}`), notes),
+    );
     readPermissions(table, meta);
   }
   const functions: TrackedFunction[] = [];
+  const logicalModels: LogicalModel[] = [];
+  const nativeQueries: NativeQuery[] = [];
   for (const sourceValue of listOf(metadata.sources)) {
     const sourceMeta = objectOf(sourceValue);
     const source = sources.find((s) => s.name === stringOf(sourceMeta?.name));
     if (source === undefined || sourceMeta === undefined) continue;
+    const native = readNativeQueries(sourceMeta, source, (schema, name) => find(source, schema, name), notes);
+    logicalModels.push(...native.logicalModels);
+    nativeQueries.push(...native.nativeQueries);
+    if (!models.has(source.name)) continue;
     for (const fnValue of listOf(sourceMeta.functions)) {
       const fnMeta = objectOf(fnValue);
       const qualified = tableName(fnMeta?.function);
@@ -327,7 +355,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       });
     }
   }
-  return { sources, tables, functions, notes };
+  return { sources, tables, functions, logicalModels, nativeQueries, notes };
 }
 
 function customRootFields(value: JsonObject | undefined): Record<string, { name?: string; comment?: string }> {

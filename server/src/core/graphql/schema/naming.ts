@@ -50,6 +50,14 @@ export class Namer {
     return this.graphqlCase ? pascal(parts) : parts.filter((p) => p.length > 0).join('_');
   }
 
+  /**
+   * A type name from a custom name and the engine's suffixes (`C.fromCustomName`): the custom name
+   * is kept as written in every convention (`score_bool_exp` / `scoreBoolExp`).
+   */
+  customType(name: string, ...suffix: readonly string[]): string {
+    return this.graphqlCase ? name + pascal(suffix) : [name, ...suffix].filter((p) => p.length > 0).join('_');
+  }
+
   /** A field or argument name: `users_by_pk` / `usersByPk`, `distinct_on` / `distinctOn`. */
   field(...parts: readonly string[]): string {
     return this.graphqlCase ? camel(parts) : parts.filter((p) => p.length > 0).join('_');

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { generatedSchemas } from '../../../server/src/core/graphql/operations/generated';
+import { dbModel, models } from '../helpers/dbModel';
+import { assertMarked, BASE, check } from '../helpers/project';
+
+/** Collections' queries against the generated schema: native queries are judged, what the generator leaves out is not. */
+
+const MODELS = models(
+  dbModel({
+    relations: {
+      'public.author': { columns: { id: 'integer', name: 'text' }, pk: ['id'] },
+      'public.article': { columns: { id: 'integer', author_id: 'integer' }, pk: ['id'], fks: ['author_id -> public.author(id)'] },
+    },
+  }),
+);
+
+const DATABASES = `- name: default
+  kind: postgres
+  configuration:
+    connection_info:
+      database_url:
+        from_env: PG_DATABASE_URL
+  logical_models:
+    - name: total
+      fields:
+        - name: n
+          type:
+            scalar: integer
+  native_queries:
+    - root_field_name: totals
+      arguments:
+        min:
+          type: integer
+      code: SELECT {{min}} AS n
+      returns: total
+  tables: "!include default/tables/tables.yaml"
+`;
+
+const AUTHOR = `${BASE['databases/default/tables/public_author.yaml']!}remote_relationships:
+  - name: homeland
+    definition:
+      to_remote_schema:
+        remote_schema: countries
+        lhs_fields:
+          - name
+        remote_field:
+          country:
+            arguments:
+              code: $name
+`;
+
+const files = (queries: string): Record<string, string> => ({
+  'databases/databases.yaml': DATABASES,
+  'databases/default/tables/public_author.yaml': AUTHOR,
+  'query_collections.yaml': `- name: allowed-queries
+  definition:
+    queries:
+${queries}`,
+});
+
+const options = { databases: MODELS, graphqlSchemas: generatedSchemas() };
+
+describe('operations against the generated schema: native queries and remote relationships', () => {
+  test("a native query's root field is judged: an unknown field of its logical model is operation-invalid", () => {
+    assertMarked(
+      'operation-invalid',
+      files(`      - name: a
+        query: |
+          query a { totals(args: {min: 1}) { n ⟦m⟧ } }
+`),
+      options,
+    );
+  });
+
+  test('its arguments too: one the native query lacks is operation-rejected', () => {
+    const { result } = check(
+      files(`      - name: a
+        query: |
+          query a { totals(args: {min: 1, max: 2}) { n } }
+`),
+      options,
+    );
+    assert.deepEqual(
+      result.findings.filter((f) => f.code.startsWith('operation-')).map((f) => [f.code, f.message.split('.')[0]]),
+      [['operation-rejected', 'In query `a` of collection `allowed-queries`: Field "max" is not defined by type "totals_arguments"']],
+    );
+  });
+
+  test('a remote relationship to a remote schema without its SDL is left out of the schema and never judged', () => {
+    const { result } = check(
+      files(`      - name: b
+        query: |
+          query b { author { id homeland { anything } } }
+`),
+      options,
+    );
+    assert.deepEqual(
+      result.findings.filter((f) => f.code.startsWith('operation-')),
+      [],
+    );
+  });
+});
