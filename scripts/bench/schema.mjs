@@ -83,6 +83,7 @@ if (models.size === 0) throw new Error(`no model: ${builds.map((b) => b.status).
 const before = heapMb();
 const cold = time(() => core.generateSchema(root, models));
 if (!cold.value.ok) throw new Error(cold.value.error);
+const heldLazy = heapMb() - before;
 const whole = time(() => cold.value.schema.getTypeMap());
 const held = heapMb() - before;
 const types = Object.keys(whole.value).length;
@@ -135,7 +136,9 @@ console.log(`| after a one-line table edit: check + schema as the operations che
 console.log(`| after a one-line table edit: check + schema collected whole (median of ${edits.whole.length}) | ${round(e.median)} |`);
 console.log(`| SDL printed | ${round(sdl.ms)} |`);
 console.log(`| CLI \`schema\` end to end, model from the cache (median of ${cliRuns.length}) | ${round(c.median)} |`);
-console.log(`heap held by the whole schema: ${round(held)} MB${globalThis.gc ? '' : ' (run with --expose-gc for a stable figure)'}`);
+console.log(
+  `heap held by the schema: ${round(heldLazy)} MB as the check gets it, ${round(held)} MB whole${globalThis.gc ? '' : ' (run with --expose-gc for a stable figure)'}`,
+);
 console.log(
   `targets (issue 27): cold <= 1000 ms (${round(cold.ms + whole.ms)} whole, ${round(cold.ms)} lazy), after an edit <= 100 ms (${round(e.median)} whole, ${round(lazy.median)} lazy), <= 100 MB held (${round(held)})`,
 );
