@@ -219,7 +219,7 @@ async function main() {
     ...(database ? [`Database model from SQL migrations (embedded Postgres in a child process)\n${databaseTable(database)}`] : []),
     ...(model
       ? [
-          `With a database model: the language server on the generated N=${model.tables} project and a migration creating its tables (edits: editMs of each ready; pings: listRoots round trips every 20 ms while the model is built)\n${modelTable(model)}`,
+          `With a database model: the language server on the generated N=${model.tables} project and a migration creating its tables (edits 250 ms apart: client, didChange to the edited file's diagnostics, and server side, the editMs of the edit's ready; pings: listRoots round trips every 20 ms while the model is built)\n${modelTable(model)}`,
         ]
       : []),
     ...(profile ? [`CPU profile of the cold check of ${profile.target}\n${profileTable(profile)}`] : []),

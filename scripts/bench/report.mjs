@@ -101,9 +101,10 @@ export function editTable(results) {
         r.name,
         kind,
         lsp.toReady.n,
+        lsp.load ?? '-',
+        lsp.client ? `${ms(lsp.client.median)} / ${ms(lsp.client.p95)}` : '-',
         `${ms(lsp.toReady.median)} / ${ms(lsp.toReady.p95)}`,
         lsp.serverSide?.n ? `${ms(lsp.serverSide.median)} / ${ms(lsp.serverSide.p95)}` : '-',
-        lsp.toDiagnostics ? `${ms(lsp.toDiagnostics.median)} / ${ms(lsp.toDiagnostics.p95)}` : '-',
         core ? core.session.n : '-',
         core ? `${ms(core.session.median)} / ${ms(core.session.p95)}` : '-',
         core ? `${ms(core.fullCheckRoot.median)}` : '-',
@@ -116,9 +117,10 @@ export function editTable(results) {
       'project',
       'edit',
       'LSP n',
-      'LSP to ready med/p95',
+      'load',
+      'client: didChange -> diagnostics med/p95',
+      'to ready med/p95',
       'server side med/p95',
-      'to publish med/p95',
       'core n',
       'core check med/p95',
       'full checkRoot med',
@@ -192,7 +194,7 @@ export function targets(results) {
     pass: value === undefined ? 'n/a' : pass === null ? '-' : pass(value) ? 'yes' : 'NO',
   });
   const p95 = (kind) => k1?.core?.edits[kind]?.session.p95;
-  const lsp95 = (kind) => k1?.server?.edits[kind]?.toReady.p95;
+  const lsp95 = (kind) => k1?.server?.edits[kind]?.client?.p95;
   const server95 = (kind) => k1?.server?.edits[kind]?.serverSide?.p95;
   return [
     row('1k cold check / yaml parse (process wall, best)', ratio(k1?.check?.bestWallMs, k1?.floor?.document.bestWallMs), '<= 1.3', (v) => v <= 1.3, 'x'),
@@ -200,8 +202,8 @@ export function targets(results) {
     row('1k yaml-language-server / cold check (wall, best)', ratio(k1?.peer?.best_wallMs, k1?.check?.bestWallMs), '>= 2', (v) => v >= 2, 'x'),
     row('1k edit p95, core check, table file', p95('table'), '< 20 ms', (v) => v < 20, ' ms'),
     row('1k edit p95, core check, query_collections', p95('collections'), '< 20 ms', (v) => v < 20, ' ms'),
-    row('1k keystroke -> diagnostics p95 over LSP, table file', lsp95('table'), '<= 50 ms', (v) => v <= 50, ' ms'),
-    row('1k keystroke -> diagnostics p95 over LSP, query_collections', lsp95('collections'), '<= 50 ms', (v) => v <= 50, ' ms'),
+    row('1k keystroke -> diagnostics p95 as a client sees it, table file (no model)', lsp95('table'), '<= 50 ms', (v) => v <= 50, ' ms'),
+    row('1k keystroke -> diagnostics p95 as a client sees it, query_collections (no model)', lsp95('collections'), '<= 50 ms', (v) => v <= 50, ' ms'),
     row('1k burst of 20 keystrokes 30 ms apart: re-checks queued behind the running one', k1?.server?.burst?.queuedBehindRunning, '<= 1', (v) => v <= 1),
     row('1k cold start: open file diagnostics after spawn (median)', k1?.startUp?.openFileDiagnosticsMs, '<= 300 ms', (v) => v <= 300, ' ms'),
     row(

@@ -93,6 +93,7 @@ class CaseRunner {
         // The case is made (its mutated file can take a second to build): the check's time starts now.
         if ('checking' in done) {
           started = performance.now();
+          checking = true;
           clock = done.clock;
           cpu = cpuMsOf(clock);
           return;
@@ -112,9 +113,12 @@ class CaseRunner {
       let clock: string | undefined;
       let cpu = cpuMsOf(clock);
       let timer: NodeJS.Timeout;
+      let checking = false;
       const watch = (): void => {
-        const cpuMs = cpuMsOf(clock) - cpu;
         const wallMs = performance.now() - started;
+        // While the worker makes the case (a mutator filling a file to the limits), only wall time
+        // counts: that CPU time is the fuzzer's, not the check's.
+        const cpuMs = checking ? cpuMsOf(clock) - cpu : 0;
         if (cpuMs < limitMs && wallMs < HANG_WALL_TIMES * limitMs) {
           timer = setTimeout(watch, Math.max(50, Math.min(limitMs - cpuMs, HANG_WALL_TIMES * limitMs - wallMs)));
           return;
@@ -125,7 +129,12 @@ class CaseRunner {
           index,
           ms: wallMs,
           cpuMs,
-          failure: { kind: 'hang', message: `no answer after ${Math.round(cpuMs)} ms of CPU time, ${Math.round(wallMs)} ms of wall time (worker killed)` },
+          failure: {
+            kind: 'hang',
+            message: checking
+              ? `no answer after ${Math.round(cpuMs)} ms of CPU time, ${Math.round(wallMs)} ms of wall time (worker killed)`
+              : `the case was still being made after ${Math.round(wallMs)} ms (a mutator; worker killed)`,
+          },
         });
       };
       timer = setTimeout(watch, limitMs);

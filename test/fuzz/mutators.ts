@@ -255,10 +255,12 @@ const repeatLines = lineMutator('repeat-lines', (lines, rng) => {
  */
 function copiesToLimit(unit: (i: number) => string, around: number, rng: Rng, within: readonly [string, string] = ['', '']): number {
   const share = rng.pick([0.25, 0.5, 0.9, 0.97, 0.99, 1.01]);
-  const sample = Array.from({ length: 64 }, (_, i) => unit(i)).join('');
+  // 64 copies, or fewer of a large unit (one holding a 1 MB scalar: lexing 64 of it took 7 s).
+  const copies = Math.max(1, Math.min(64, Math.floor(65_536 / Math.max(1, unit(0).length))));
+  const sample = Array.from({ length: copies }, (_, i) => unit(i)).join('');
   const tokens = tokenCount(`${within[0]}${sample}${within[1]}`);
-  const bytesEach = encoder.encode(sample).length / 64;
-  const tokensEach = Math.max(1, tokens / 64);
+  const bytesEach = encoder.encode(sample).length / copies;
+  const tokensEach = Math.max(1, tokens / copies);
   return Math.max(1, Math.floor(Math.min((DEFAULT_MAX_FILE_BYTES * share - around) / bytesEach, (MAX_TOKENS * share) / tokensEach)));
 }
 

@@ -11,10 +11,12 @@ export const CHEAP_CHECK_MS = 20;
 
 /**
  * The pause between an edit and its re-check, adapted to what re-checks cost: none when the last
- * one was cheap, else as long as the last one took (at most `maxMs`), so typing is never more than
- * half spent checking. Changes that arrive while a re-check is due join it (one timer at most), and
- * changes that arrive while a re-check runs wait for the next: never more than one re-check is
- * queued behind the one running.
+ * one was cheap, else until as long as the last one took (at most `maxMs`) has passed since it
+ * ended, so typing is never more than half spent checking; an edit that comes after the server sat
+ * idle that long is re-checked at once (the pause would only add to what the client waits).
+ * Changes that arrive while a re-check is due join it (one timer at most), and changes that arrive
+ * while a re-check runs wait for the next: never more than one re-check is queued behind the one
+ * running.
  */
 export class RecheckPause {
   private timer: unknown;
@@ -22,6 +24,8 @@ export class RecheckPause {
   private dueAt = 0;
   /** How long the last re-check after edits took; none yet: cheap. */
   private lastCostMs = 0;
+  /** When it ended (by the clock). */
+  private lastEndedAt = 0;
 
   constructor(
     private readonly timers: Timers,
@@ -32,17 +36,19 @@ export class RecheckPause {
   /** A change arrived: arms the re-check unless one is already due. */
   note(): void {
     if (this.timer !== undefined) return;
-    const delay = this.delay();
-    this.dueAt = performance.now() + delay;
+    const now = performance.now();
+    const delay = this.delay(now);
+    this.dueAt = now + delay;
     this.timer = this.timers.set(() => {
       this.timer = undefined;
       this.run(this.dueAt);
     }, delay);
   }
 
-  /** The wait the next change gets. */
-  delay(): number {
-    return this.lastCostMs < CHEAP_CHECK_MS ? 0 : Math.min(this.maxMs, Math.round(this.lastCostMs));
+  /** The wait a change arriving at `now` gets. */
+  delay(now = performance.now()): number {
+    if (this.lastCostMs < CHEAP_CHECK_MS) return 0;
+    return Math.max(0, Math.round(Math.min(this.maxMs, this.lastCostMs) - (now - this.lastEndedAt)));
   }
 
   get armed(): boolean {
@@ -57,8 +63,9 @@ export class RecheckPause {
     return this.dueAt;
   }
 
-  /** What the re-check that just ended cost. */
-  measured(ms: number): void {
+  /** What the re-check that ended at `endedAt` cost. */
+  measured(ms: number, endedAt = performance.now()): void {
     this.lastCostMs = ms;
+    this.lastEndedAt = endedAt;
   }
 }

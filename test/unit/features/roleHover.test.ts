@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { hover } from '../../../server/src/core/features/hover';
+import type { DatabaseModel } from '../../../server/src/core/db/model';
 import { caretProject } from '../helpers/features';
 import { dbModel } from '../helpers/dbModel';
 import { BASE } from '../helpers/project';
@@ -116,7 +117,7 @@ describe('hover on a role: its effective permissions per table', () => {
     const p = caretProject({ [ARTICLE]: ARTICLE_TEXT, [INHERITED]: '- role_name: editor\n  role_set: [user, reviewer]\n', ...allowList });
     assert.equal(
       hover(p.input)?.markdown,
-      'Inherited role `editor` of `user`, `reviewer`: 0 permissions\n\nLeft out: the tables of `default` (no database model).',
+      'Inherited role `editor` of `user`, `reviewer`: 0 permissions\n\nSource default: no database model (no migrations, or they did not build), so its 2 tables are left out.',
     );
   });
 
@@ -141,5 +142,13 @@ describe('hover on a role: its effective permissions per table', () => {
       ...[1, 2, 4, 5, 6, 7, 8, 9, 10].map((i) => `- \`public.t${String(i).padStart(2, '0')}\`: select 1 column (id), every row`),
       '- … and 2 more tables',
     ]);
+  });
+
+  test('a model the catalog cannot read: the hover says so and keeps the rest', () => {
+    const p = caretProject({ [INHERITED]: '- role_name: ⟦edi‸tor⟧\n  role_set: [user]\n' }, { databases: new Map([['default', {} as DatabaseModel]]) });
+    assert.equal(
+      hover(p.input)?.markdown,
+      "Inherited role `editor` of `user`: 0 permissions\n\nEffective permissions could not be read: Cannot read properties of undefined (reading 'public.author')",
+    );
   });
 });

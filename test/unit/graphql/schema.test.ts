@@ -249,11 +249,12 @@ describe('generateSchema: the engine rules on a small project', () => {
     const [author, article] = (metadata.sources as JsonObject[])[0]!.tables as JsonObject[];
     // editor (of user and reviewer) selects author itself: only id, not user's id and name.
     (author!.select_permissions as JsonObject[]).push({ role: 'editor', permission: { columns: ['id'], filter: {} } });
-    // manager inserts as user does (keys in another order: the engine compares them, not the text),
+    // manager inserts as user does (keys in another order, the session variable in another case: the
+    // engine compares what they mean, not the text),
     // and updates with another filter.
     (article!.insert_permissions as JsonObject[]).push({
       role: 'manager',
-      permission: { check: {}, set: { author_id: 'x-hasura-user-id' }, columns: ['secret', 'rating', 'author_id', 'title'] },
+      permission: { check: {}, set: { author_id: 'X-Hasura-User-Id' }, columns: ['secret', 'rating', 'author_id', 'title'] },
     });
     (article!.update_permissions as JsonObject[]).push({ role: 'manager', permission: { columns: ['title'], filter: { id: { _eq: 1 } }, check: {} } });
     (metadata.inherited_roles as JsonObject[]).push({ role_name: 'boss', role_set: ['user', 'manager'] });

@@ -49,3 +49,13 @@ test('an expensive last re-check: the pause is as long as it took, at most the m
   assert.ok(pause.cancel()! > performance.now(), 'the cancelled timer was due later');
   assert.deepEqual([pause.armed, pause.cancel()], [false, undefined]);
 });
+
+test('an expensive last re-check long ago: the server sat idle at least that long, so the next runs at once; a recent one: only the rest of the pause', () => {
+  const timers = recordingTimers();
+  const pause = new RecheckPause(timers, 120, () => undefined);
+  const ended = 1000;
+  pause.measured(45, ended);
+  assert.deepEqual([pause.delay(ended), pause.delay(ended + 30), pause.delay(ended + 45), pause.delay(ended + 250)], [45, 15, 0, 0]);
+  pause.measured(400, ended);
+  assert.deepEqual([pause.delay(ended + 20), pause.delay(ended + 120)], [100, 0]);
+});

@@ -14,6 +14,8 @@ import { count } from './summaries';
  * columns needs the model) and the text says so.
  */
 
+const code = (s: string): string => `\`${s}\``;
+
 /** At most this many tables, and this many names of a column list. */
 const TABLES = 10;
 const NAMES = 6;
@@ -21,8 +23,8 @@ const NAMES = 6;
 interface Catalogued {
   readonly catalog: Catalog;
   readonly inherited: ReadonlyMap<string, readonly string[]>;
-  /** Sources of the metadata left out for want of a model. */
-  readonly withoutModel: readonly string[];
+  /** Sources of the metadata left out, each with why. */
+  readonly leftOut: readonly string[];
   readonly views: Map<string, RoleView>;
 }
 
@@ -36,10 +38,12 @@ function catalogued(result: RootResult): Catalogued {
     // Column names only: the GraphQL names do not matter here.
     const catalog = readCatalog(metadata, result.databases, (_source, column) => column);
     const modelled = new Set(catalog.sources.map((s) => s.name));
-    const withoutModel = listOf(metadata.sources)
-      .map((s) => stringOf(objectOf(s)?.name))
-      .filter((name): name is string => name !== undefined && !modelled.has(name) && !result.databases.has(name));
-    CATALOGS.set(result, (c = { catalog, inherited: inheritedRoles(metadata), withoutModel, views: new Map() }));
+    // Why a source's tables are not there: the catalog's own note on it (not Postgres, no model).
+    const leftOut = listOf(metadata.sources)
+      .map((value) => stringOf(objectOf(value)?.name))
+      .filter((name): name is string => name !== undefined && !modelled.has(name))
+      .map((name) => catalog.notes.find((n) => n.startsWith(`source ${name}:`) || n.startsWith(`source ${name} (`)) ?? `source ${name}: left out`);
+    CATALOGS.set(result, (c = { catalog, inherited: inheritedRoles(metadata), leftOut, views: new Map() }));
   }
   return c;
 }
@@ -49,8 +53,6 @@ function names(list: Iterable<string>): string {
   const shown = all.slice(0, NAMES).join(', ');
   return all.length === 0 ? '' : ` (${shown}${all.length > NAMES ? `, … ${all.length - NAMES} more` : ''})`;
 }
-
-const code = (s: string): string => `\`${s}\``;
 
 /** One table's line, e.g. ``- `public.article`: select 3 columns (id, title, …), every row · insert 2 columns — from `user` ``. */
 function tableLine(table: Table, c: Combination, inherited: boolean, sources: number): string {
@@ -82,7 +84,16 @@ function tableLine(table: Table, c: Combination, inherited: boolean, sources: nu
  */
 export function effectivePermissions(result: RootResult, role: string, file?: string): string | undefined {
   if (role === ADMIN) return undefined;
-  const { catalog, inherited, withoutModel, views } = catalogued(result);
+  try {
+    return describe(result, role, file);
+  } catch (error) {
+    // Metadata the schema generator's reading cannot join: the rest of the hover stands.
+    return `Effective permissions could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function describe(result: RootResult, role: string, file: string | undefined): string {
+  const { catalog, inherited, leftOut, views } = catalogued(result);
   let view = views.get(role);
   if (view === undefined) views.set(role, (view = roleView(role, inherited)));
   const isInherited = inherited.has(role);
@@ -99,12 +110,9 @@ export function effectivePermissions(result: RootResult, role: string, file?: st
   function rank(table: Table): number {
     return here !== undefined && table.source.name === here.source && table.key === here.key ? 0 : 1;
   }
-  const notes = withoutModel.length > 0 ? [`Left out: the tables of ${withoutModel.map(code).join(', ')} (no database model).`] : [];
+  const notes = leftOut.map((note) => `${note.charAt(0).toUpperCase()}${note.slice(1)}.`);
   if (rows.length === 0)
-    return [
-      catalog.tables.length === 0 && withoutModel.length > 0 ? undefined : `No table permissions${isInherited ? ', its own or inherited' : ''}.`,
-      ...notes,
-    ]
+    return [catalog.tables.length === 0 && leftOut.length > 0 ? undefined : `No table permissions${isInherited ? ', its own or inherited' : ''}.`, ...notes]
       .filter((l) => l !== undefined)
       .join('\n\n');
   const how = isInherited

@@ -21,7 +21,7 @@ import { pgScalarOf } from '../scalars';
 import type { FunctionModel } from '../../db/model';
 import type { Column, ComputedField, Relationship, SelectPerm, Source, Table, TablePerms, TrackedFunction } from './metadata';
 import type { NamingConvention } from './naming';
-import { Namer } from './naming';
+import { customName, Namer, type NamePart } from './naming';
 import type { RoleView } from './roles';
 import { enumType, inputType, objectType } from './sorted';
 import { originExtensions } from '../operations/provider';
@@ -36,6 +36,9 @@ import { originExtensions } from '../operations/provider';
  * and the Postgres instances (`Hasura/Backends/Postgres/Instances/Schema.hs`): names, argument
  * lists, which fields exist for which permissions, and the engine's description texts.
  */
+
+/** Names as `hasura-default` makes them, whatever the source's convention (the computed fields' `args` types). */
+const HASURA_CASE = new Namer('hasura-default');
 
 /** Engine versions that added parts of the schema (the engine's CHANGELOG.md). */
 export const SCHEMA_SINCE = {
@@ -56,6 +59,17 @@ export const SCHEMA_SINCE = {
   stream: { major: 2, minor: 10, patch: 0 },
   /** `update_<table>_many` and `<table>_updates`. */
   updateMany: { major: 2, minor: 10, patch: 0 },
+  /**
+   * A table's `custom_name` kept as written in `graphql-default` (`C.fromCustomName`,
+   * hasura/graphql-engine#8828, fixed by 9d23a10f330c2a79ebd565cbdddce7e55a4ff6e6 of 2022-08-22,
+   * after v2.10.0; taken from v2.11): earlier releases split and re-cased it like a table's name.
+   */
+  customNamesKept: { major: 2, minor: 11, patch: 0 },
+  /**
+   * `graphql-default`: a source's prefix and suffix cased as `applyPrefixSuffix` does (`myFoo`, was
+   * `myfoo`): hasura/graphql-engine#8544, the engine's CHANGELOG.md under v2.10.0.
+   */
+  casedCustomization: { major: 2, minor: 10, patch: 0 },
   /** Aggregation predicates in boolean expressions (`<rel>_aggregate: <table>_aggregate_bool_exp`): served by v2.16.0 (novaforgood/canopy's admin schema). */
   aggregatePredicates: { major: 2, minor: 16, patch: 0 },
   /**
@@ -183,9 +197,32 @@ export class TableSchemaBuilder {
     let names = this.typeNames.get(table);
     if (names === undefined) this.typeNames.set(table, (names = new Map<string, string>()));
     let name = names.get(key);
-    if (name === undefined)
-      names.set(key, (name = table.source.typePrefix + this.namer(table.source).type(table.identifier, ...suffix) + table.source.typeSuffix));
+    if (name === undefined) names.set(key, (name = this.typeName(table.source, this.namer(table.source).type(...this.nameParts(table, 'type'), ...suffix))));
     return name;
+  }
+
+  /** A type name with its source's `type_names` prefix and suffix (`mkTypename`). */
+  typeName(source: Source, name: string): string {
+    return this.namer(source).customize(source.typePrefix, name, source.typeSuffix, this.since('casedCustomization'));
+  }
+
+  /** A root field name with its source's `root_fields` prefix and suffix (`MkRootFieldName`). */
+  private rootFieldName(source: Source, name: string): string {
+    return this.namer(source).customize(source.rootPrefix, name, source.rootSuffix, this.since('casedCustomization'));
+  }
+
+  /**
+   * The parts a table's names are built from (`getTableIdentifierName`): its custom name, one piece
+   * kept as written, else its schema (outside `public`) and its name, each split at `_`.
+   */
+  private nameParts(table: Table, kind: 'type' | 'field'): NamePart[] {
+    const custom = table.customName;
+    if (custom !== undefined) {
+      if (this.since('customNamesKept')) return [customName(custom)];
+      // Before v2.11 (hasura/graphql-engine#8828): types split and re-cased it, fields kept it but for the first letter.
+      return kind === 'type' ? [custom] : [{ custom, lowerFirstBeforeMore: true }];
+    }
+    return table.schema === 'public' ? [table.name] : [table.schema, table.name];
   }
 
   /** Each table's type names by suffix: made once (a type is referred to many times). */
@@ -211,15 +248,15 @@ export class TableSchemaBuilder {
   private predicateTypeName(table: Table, fn: string): string {
     const namer = this.namer(table.source);
     if (!namer.graphqlCase) return this.tn(table, 'aggregate_bool_exp', fn);
-    return table.source.typePrefix + namer.field(table.identifier) + 'AggregateBoolExp' + fn[0]!.toUpperCase() + fn.slice(1) + table.source.typeSuffix;
+    return this.typeName(table.source, namer.field(...this.nameParts(table, 'field')) + 'AggregateBoolExp' + fn[0]!.toUpperCase() + fn.slice(1));
   }
 
   /** `<table>_select_column_<table>_aggregate_bool_exp_bool_and_arguments_columns` / `ChatbotSelectColumnChatbotAggregateBoolExpBool_andArgumentsColumns`. */
   private predicateColumnsName(table: Table, fn: string): string {
     const namer = this.namer(table.source);
-    if (!namer.graphqlCase) return this.tn(table, 'select_column', table.identifier, 'aggregate_bool_exp', fn, 'arguments_columns');
-    const t = namer.type(table.identifier);
-    return table.source.typePrefix + `${t}SelectColumn${t}AggregateBoolExp${fn[0]!.toUpperCase()}${fn.slice(1)}ArgumentsColumns` + table.source.typeSuffix;
+    const t = namer.type(...this.nameParts(table, 'type'));
+    if (!namer.graphqlCase) return this.tn(table, 'select_column', t, 'aggregate_bool_exp', fn, 'arguments_columns');
+    return this.typeName(table.source, `${t}SelectColumn${t}AggregateBoolExp${fn[0]!.toUpperCase()}${fn.slice(1)}ArgumentsColumns`);
   }
 
   private quoted(table: Table): string {
@@ -290,7 +327,7 @@ export class TableSchemaBuilder {
   /** `<scalar>_array_comparison_exp`: the operators of array columns served as lists. */
   private arrayComparisonExp(element: PgScalar, source: Source): GraphQLInputObjectType {
     const namer = this.namer(source);
-    const name = source.typePrefix + namer.type(element.name, 'array_comparison_exp') + source.typeSuffix;
+    const name = this.typeName(source, namer.type(element.name, 'array_comparison_exp'));
     return this.named(name, () => {
       const t = list(nn(this.scalar(element.name)));
       return inputType({
@@ -315,7 +352,7 @@ export class TableSchemaBuilder {
 
   private scalarComparisonExp(scalar: PgScalar, source: Source): GraphQLInputObjectType {
     const namer = this.namer(source);
-    const name = source.typePrefix + namer.type(scalar.name, 'comparison_exp') + source.typeSuffix;
+    const name = this.typeName(source, namer.type(scalar.name, 'comparison_exp'));
     return this.named(name, () => {
       const t = this.scalar(scalar.name);
       const fields: InputFields = {
@@ -331,7 +368,7 @@ export class TableSchemaBuilder {
       };
       if (scalar.string) for (const [op, d] of STRING_OPS) fields[op] = { type: t, description: d };
       if (scalar.jsonb && this.since('jsonbCast')) {
-        const castName = source.typePrefix + namer.type('jsonb', 'cast_exp') + source.typeSuffix;
+        const castName = this.typeName(source, namer.type('jsonb', 'cast_exp'));
         const stringExp = this.scalarComparisonExp(pgScalarOf('text'), source);
         fields._cast = {
           type: this.named(castName, () => inputType({ name: castName, fields: { String: { type: stringExp } } })),
@@ -372,7 +409,8 @@ export class TableSchemaBuilder {
   }
 
   private cursorOrdering(source: Source): GraphQLEnumType {
-    const name = this.namer(source).type('cursor_ordering');
+    // `cursorOrderingArgParser`: with the source's type customization (`order_by` has none: `orderByOperator'`).
+    const name = this.typeName(source, this.namer(source).type('cursor_ordering'));
     return this.named(name, () =>
       enumType({
         name,
@@ -984,19 +1022,19 @@ export class TableSchemaBuilder {
   /** `args: <function>_args` (non-null even when every argument has a default: Function.hs makes it a required field), or nothing without arguments. */
   private argsArgument(
     source: Source,
-    identifier: string,
+    typeName: string,
     args: readonly { name: string; type: string; hasDefault: boolean }[],
-    describedAs = identifier,
+    description: string,
   ): GraphQLFieldConfigArgumentMap {
     if (args.length === 0) return {};
-    const name = source.typePrefix + this.namer(source).type(identifier, 'args') + source.typeSuffix;
+    const name = this.typeName(source, typeName);
     const input = this.named(name, () =>
       inputType({
         name,
         fields: Object.fromEntries(args.map((a) => [a.name, { type: this.scalar(pgScalarOf(a.type).name) }])),
       }),
     );
-    return { args: { type: nn(input), description: `input parameters for function "${describedAs}"` } };
+    return { args: { type: nn(input), description } };
   }
 
   private computedFields(table: Table): ComputedField[] {
@@ -1029,8 +1067,14 @@ export class TableSchemaBuilder {
   private computedFieldConfig(table: Table, cf: ComputedField): GraphQLFieldConfig<unknown, unknown> | undefined {
     const shape = this.computedShape(table, cf);
     if (shape === undefined) return undefined;
-    const fnIdentifier = cf.function.schema === 'public' ? cf.function.name : `${cf.function.schema}_${cf.function.name}`;
-    const args = this.argsArgument(table.source, fnIdentifier, shape.args);
+    // `functionArgs` (`FTAComputedField`): `<computed field>_<table>_args`, not in the naming convention
+    // (only with the engine's feature flag naming-convention-sep-2023), its source's type customization applied.
+    const args = this.argsArgument(
+      table.source,
+      HASURA_CASE.type(cf.name, ...this.nameParts(table, 'type'), 'args'),
+      shape.args,
+      `input parameters for computed field "${cf.name}" defined on table "${this.quoted(table)}"`,
+    );
     const description =
       cf.description ??
       `A computed field, executes function "${cf.function.schema === 'public' ? cf.function.name : `${cf.function.schema}.${cf.function.name}`}"`;
@@ -1053,10 +1097,16 @@ export class TableSchemaBuilder {
     if (!this.options.role.admin && !fn.roles.has(this.options.role.role) && !this.options.inferFunctionPermissions) return;
     const q = fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`;
     const rq = this.quoted(fn.returns);
+    // `getFunctionGQLName`: a custom root field, else the custom name as written (`<custom_name>_aggregate`), else the function's name in the convention.
     const name = (key: string, ...suffix: string[]): string =>
-      fn.source.rootPrefix + (fn.customRootFields[key]?.name ?? this.namer(fn.source).field(fn.identifier, ...suffix)) + fn.source.rootSuffix;
+      this.rootFieldName(
+        fn.source,
+        fn.customRootFields[key]?.name ??
+          (fn.customName !== undefined ? [fn.customName, ...suffix].join('_') : this.namer(fn.source).field(fn.identifier, ...suffix)),
+      );
     const inputs = this.inputArgs(fn.model, [fn.sessionArgument]);
-    const args = this.argsArgument(fn.source, fn.identifier, inputs, name('function'));
+    const argsType = this.namer(fn.source).type(fn.identifier, 'args');
+    const args = this.argsArgument(fn.source, argsType, inputs, `input parameters for function "${name('function')}"`);
     const rowsType = fn.model.returnsSet ? nn(list(nn(this.tableType(fn.returns)))) : this.tableType(fn.returns);
     const field: GraphQLFieldConfig<unknown, unknown> = {
       type: rowsType,
@@ -1071,7 +1121,10 @@ export class TableSchemaBuilder {
       sel.aggregations && fn.model.returnsSet
         ? {
             type: nn(this.aggregateType(fn.returns)),
-            args: { ...this.argsArgument(fn.source, fn.identifier, inputs, name('function_aggregate', 'aggregate')), ...this.selectArgs(fn.returns) },
+            args: {
+              ...this.argsArgument(fn.source, argsType, inputs, `input parameters for function "${name('function_aggregate', 'aggregate')}"`),
+              ...this.selectArgs(fn.returns),
+            },
             description: fn.customRootFields.function_aggregate?.comment ?? `execute function "${q}" and query aggregates on result of table type "${rq}"`,
           }
         : undefined;
@@ -1083,9 +1136,9 @@ export class TableSchemaBuilder {
 
   // ---- root fields
 
-  private rootName(table: Table, key: string, ...parts: string[]): string {
+  private rootName(table: Table, key: string, ...parts: NamePart[]): string {
     const custom = table.customRootFields[key]?.name;
-    return table.source.rootPrefix + (custom ?? this.f(table, ...parts)) + table.source.rootSuffix;
+    return this.rootFieldName(table.source, custom ?? this.namer(table.source).field(...parts));
   }
 
   private rootDescription(table: Table, key: string, fallback: string): string {
@@ -1096,12 +1149,12 @@ export class TableSchemaBuilder {
   addTable(table: Table, roots: RootFields): void {
     const perms = this.perms(table);
     const q = this.quoted(table);
-    const id = table.identifier;
+    const id = this.nameParts(table, 'field');
     const sel = perms.select;
     if (sel !== undefined) {
       const pk = this.primaryKey(table);
       const select: [string, GraphQLFieldConfig<unknown, unknown>] = [
-        this.rootName(table, 'select', id),
+        this.rootName(table, 'select', ...id),
         {
           type: nn(list(nn(this.tableType(table)))),
           args: this.selectArgs(table),
@@ -1109,7 +1162,7 @@ export class TableSchemaBuilder {
         },
       ];
       const byPk: [string, GraphQLFieldConfig<unknown, unknown>] | undefined = pk && [
-        this.rootName(table, 'select_by_pk', id, 'by_pk'),
+        this.rootName(table, 'select_by_pk', ...id, 'by_pk'),
         {
           type: this.tableType(table),
           args: this.pkArgs(pk),
@@ -1118,7 +1171,7 @@ export class TableSchemaBuilder {
       ];
       const aggregate: [string, GraphQLFieldConfig<unknown, unknown>] | undefined = sel.aggregations
         ? [
-            this.rootName(table, 'select_aggregate', id, 'aggregate'),
+            this.rootName(table, 'select_aggregate', ...id, 'aggregate'),
             {
               type: nn(this.aggregateType(table)),
               args: this.selectArgs(table),
@@ -1128,7 +1181,7 @@ export class TableSchemaBuilder {
         : undefined;
       const stream: [string, GraphQLFieldConfig<unknown, unknown>] | undefined = this.since('stream')
         ? [
-            this.rootName(table, 'select_stream', id, 'stream'),
+            this.rootName(table, 'select_stream', ...id, 'stream'),
             {
               type: nn(list(nn(this.tableType(table)))),
               args: {
@@ -1164,7 +1217,7 @@ export class TableSchemaBuilder {
   private addMutations(table: Table, fields: Fields): void {
     const perms = this.perms(table);
     const q = this.quoted(table);
-    const id = table.identifier;
+    const id = this.nameParts(table, 'field');
     const view = table.relation.kind !== 'table' && table.relation.kind !== 'partitioned_table';
     const updatable = table.relation.updatable ?? 0;
     const canInsert = !view || (updatable & 8) !== 0;
@@ -1175,13 +1228,13 @@ export class TableSchemaBuilder {
     if (perms.insert !== undefined && !perms.insert.backendOnly && canInsert && table.relation.kind !== 'materialized_view') {
       const onConflict = this.onConflictType(table);
       const conflictArg = onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: this.upsertDescription() } } : {};
-      fields[this.rootName(table, 'insert', 'insert', id)] = {
+      fields[this.rootName(table, 'insert', 'insert', ...id)] = {
         type: this.mutationResponse(table),
         args: { objects: { type: nn(list(nn(this.insertInput(table)))), description: 'the rows to be inserted' }, ...conflictArg },
         description: this.rootDescription(table, 'insert', `insert data into the table: "${q}"`),
       };
       if (sel !== undefined)
-        fields[this.rootName(table, 'insert_one', 'insert', id, 'one')] = {
+        fields[this.rootName(table, 'insert_one', 'insert', ...id, 'one')] = {
           type: this.tableType(table),
           args: { object: { type: nn(this.insertInput(table)), description: 'the row to be inserted' }, ...conflictArg },
           description: this.rootDescription(table, 'insert_one', `insert a single row into the table: "${q}"`),
@@ -1190,19 +1243,19 @@ export class TableSchemaBuilder {
     if (perms.update !== undefined && !perms.update.backendOnly && canUpdate && table.relation.kind !== 'materialized_view') {
       const ops = this.updateOperators(table);
       if (Object.keys(ops).length > 0) {
-        fields[this.rootName(table, 'update', 'update', id)] = {
+        fields[this.rootName(table, 'update', 'update', ...id)] = {
           type: this.mutationResponse(table),
           args: { ...ops, where: { type: nn(this.boolExp(table)), description: 'filter the rows which have to be updated' } },
           description: this.rootDescription(table, 'update', `update data of the table: "${q}"`),
         };
         if (pk !== undefined)
-          fields[this.rootName(table, 'update_by_pk', 'update', id, 'by_pk')] = {
+          fields[this.rootName(table, 'update_by_pk', 'update', ...id, 'by_pk')] = {
             type: this.tableType(table),
             args: { ...ops, [this.f(table, 'pk_columns')]: { type: nn(this.pkColumnsInput(table, pk)) } },
             description: this.rootDescription(table, 'update_by_pk', `update single row of the table: "${q}"`),
           };
         if (this.since('updateMany'))
-          fields[this.rootName(table, 'update_many', 'update', id, 'many')] = {
+          fields[this.rootName(table, 'update_many', 'update', ...id, 'many')] = {
             type: list(this.mutationResponse(table)),
             args: { updates: { type: nn(list(nn(this.updatesType(table)))), description: 'updates to execute, in order' } },
             description: this.rootDescription(table, 'update_many', `update multiples rows of table: "${q}"`),
@@ -1210,13 +1263,13 @@ export class TableSchemaBuilder {
       }
     }
     if (perms.delete !== undefined && !perms.delete.backendOnly && canDelete && table.relation.kind !== 'materialized_view') {
-      fields[this.rootName(table, 'delete', 'delete', id)] = {
+      fields[this.rootName(table, 'delete', 'delete', ...id)] = {
         type: this.mutationResponse(table),
         args: { where: { type: nn(this.boolExp(table)), description: 'filter the rows which have to be deleted' } },
         description: this.rootDescription(table, 'delete', `delete data from the table: "${q}"`),
       };
       if (pk !== undefined)
-        fields[this.rootName(table, 'delete_by_pk', 'delete', id, 'by_pk')] = {
+        fields[this.rootName(table, 'delete_by_pk', 'delete', ...id, 'by_pk')] = {
           type: this.tableType(table),
           args: this.pkArgs(pk),
           description: this.rootDescription(table, 'delete_by_pk', `delete single row from the table: "${q}"`),

@@ -91,9 +91,7 @@ export interface Table {
   readonly key: string;
   readonly meta: JsonObject;
   readonly relation: RelationModel;
-  /** The name the engine builds the table's GraphQL names from (`custom_name`, else `schema_name`, `name` in public). */
-  readonly identifier: string;
-  /** `configuration.custom_name`, when there is one. */
+  /** `configuration.custom_name`, when there is one (the table's GraphQL names are built from it: build.ts `nameParts`). */
   readonly customName?: string;
   readonly columns: Column[];
   readonly relationships: Relationship[];
@@ -110,7 +108,10 @@ export interface TrackedFunction {
   readonly source: Source;
   readonly schema: string;
   readonly name: string;
+  /** The name its `args` type is built from (`custom_name`, else `schema_name`, `name` in public). */
   readonly identifier: string;
+  /** `configuration.custom_name`, when there is one: its root fields' name, kept as written. */
+  readonly customName?: string;
   readonly model: FunctionModel;
   /** The tracked table its rows are (SETOF or one row); absent: the engine offers no root field for it here. */
   readonly returns: Table;
@@ -223,7 +224,6 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         key,
         meta,
         relation,
-        identifier: customName ?? (qualified.schema === 'public' ? qualified.name : `${qualified.schema}_${qualified.name}`),
         ...(customName !== undefined ? { customName } : {}),
         columns: [],
         relationships: [],
@@ -341,6 +341,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         schema: qualified.schema,
         name: qualified.name,
         identifier: customName ?? (qualified.schema === 'public' ? qualified.name : `${qualified.schema}_${qualified.name}`),
+        ...(customName !== undefined ? { customName } : {}),
         model,
         returns,
         ...(session !== undefined ? { sessionArgument: session } : {}),

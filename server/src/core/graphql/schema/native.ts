@@ -17,6 +17,7 @@ import type { RootFields, TableSchemaBuilder } from './build';
 import type { Source, Table } from './metadata';
 import { ADMIN, combineSelect } from './roles';
 import { enumType, inputType, objectType } from './sorted';
+import { customName } from './naming';
 
 /**
  * Native queries and the logical models they return, for Postgres sources, as the engine makes
@@ -373,7 +374,7 @@ export class NativeQuerySchema {
 
   /** A logical model's type name with its source's type customization and naming convention (the model's name as written): `<model>_bool_exp`. */
   private typeName(model: LogicalModel, suffix: string): string {
-    return model.source.typePrefix + this.builder.namer(model.source).customType(model.name, suffix) + model.source.typeSuffix;
+    return this.builder.typeName(model.source, this.builder.namer(model.source).type(customName(model.name), suffix));
   }
 
   /** `logicalModelBoolExp`: every scalar field of the model, `_and`, `_not`, `_or`. */

@@ -106,7 +106,8 @@ const RELEVANT: Record<MutationKind, readonly string[]> = {
 
 /**
  * A permission's JSON in the shape the engine compares it: keys in order (a boolean expression's
- * keys are an `_and` of their conditions, a set), `_and` and `_or` lists as sets, an absent filter,
+ * keys are an `_and` of their conditions, a set), `_and` and `_or` lists as sets, session variables
+ * in any case, an absent filter,
  * check or preset as the empty one (update's `check` is optional: absent stays absent).
  */
 function relevant(kind: MutationKind, permission: JsonObject): string {
@@ -120,7 +121,8 @@ function relevant(kind: MutationKind, permission: JsonObject): string {
         .sort()
         .map((k) => `${JSON.stringify(k)}:${canonical(value[k], k)}`)
         .join(',')}}`;
-    return JSON.stringify(value ?? null);
+    // A session variable is one whatever its case (the engine's SessionVariable is case-insensitive).
+    return JSON.stringify(typeof value === 'string' && /^x-hasura-/i.test(value) ? value.toLowerCase() : (value ?? null));
   };
   return RELEVANT[kind]
     .map((key) => {
