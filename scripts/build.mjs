@@ -62,6 +62,8 @@ const entries = [
   // dependency: it finds its wasm, data and extension bundles next to its own files.
   // The CLI's parse workers (server/src/node/parallel/worker.ts), started by dist/cli.js for large projects.
   { entryPoints: ['server/src/node/parallel/worker.ts'], outfile: 'dist/parseWorker.bundle.js', ...CACHED },
+  // The language server's schema worker (server/src/node/schema/worker.ts): Show GraphQL Schema's SDL off its thread.
+  { entryPoints: ['server/src/node/schema/worker.ts'], outfile: 'dist/schemaWorker.js', ...LEAN },
   {
     entryPoints: ['server/src/node/db/worker.ts'],
     outfile: 'dist/dbWorker.js',

@@ -3,12 +3,15 @@
 // - table: a permission column (`- status` <-> `- status_v7`), diagnostics unchanged;
 // - table-typo: `permission:` <-> `permisson:`, schema errors appear in and leave the table file;
 // - collections: the name of the last query in query_collections.yaml (the allow list's input);
-// - collections-rest: the name of a query a REST endpoint uses, so rest_endpoints.yaml gets an error.
+// - collections-rest: the name of a query a REST endpoint uses, so rest_endpoints.yaml gets an error;
+// - query-field: a field selected inside the first query (`id` <-> `idx`), validated against the
+//   generated schemas: an operation finding appears in and leaves query_collections.yaml.
 
 const KINDS = {
   table: { file: 'table', pattern: /^\s+- status$/, variant: (line, k) => `${line}_v${k}` },
   'table-typo': { file: 'table', pattern: /^\s+permission:$/, variant: (line) => line.replace('permission:', 'permisson:'), watch: 'table' },
   collections: { file: 'query_collections.yaml', pattern: /^\s+- name: \S+$/, last: true, variant: (line, k) => `${line}_v${k}` },
+  'query-field': { file: 'query_collections.yaml', pattern: /^\s+id$/, variant: (line, k) => `${line}x${k}`, watch: 'query_collections.yaml' },
   'collections-rest': { file: 'query_collections.yaml', pattern: null, variant: (line, k) => `${line}_v${k}`, watch: 'rest_endpoints.yaml' },
 };
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The generated GraphQL schema (issue 27 §7): on the generated N-table project with its migration
 // (the same project and SQL as databaseModel.mjs), in-process: the admin schema generated cold (first
-// call) and again after a one-line edit of a table file (what an editor's re-generation costs: the
-// check of the edit plus the whole schema, which is not incremental), SDL printing, and the heap the
-// schema holds; then the built CLI's `schema` end to end (a new process, the model read from the
-// cache). Prints a table and the issue's targets (never enforced).
+// call), as the operations check gets it (schema/lazy.ts: roots made, types collected as validation
+// reaches them) and collected whole (what printing and introspection need); again after a one-line
+// edit of a table file (the check of the edit plus the schema, lazy and whole: nothing is reused
+// across edits); SDL printing, and the heap the whole schema holds; then the built CLI's `schema` end
+// to end (a new process, the model read from the cache). Prints a table and the issue's targets
+// (never enforced).
 // Usage: node --expose-gc scripts/bench/schema.mjs [--tables 1000] [--runs 5] [--seed 1]
 
 import { spawnSync } from 'node:child_process';
@@ -81,20 +83,26 @@ if (models.size === 0) throw new Error(`no model: ${builds.map((b) => b.status).
 const before = heapMb();
 const cold = time(() => core.generateSchema(root, models));
 if (!cold.value.ok) throw new Error(cold.value.error);
+const heldLazy = heapMb() - before;
+const whole = time(() => cold.value.schema.getTypeMap());
 const held = heapMb() - before;
-const types = Object.keys(cold.value.schema.getTypeMap()).length;
+const types = Object.keys(whole.value).length;
 const sdl = time(() => core.printSchema(cold.value.schema));
 
-// A one-line edit of a table file, then the check and the schema again, `runs` times.
+// A one-line edit of a table file, then the check and the schema again, `runs` times: as the
+// operations check gets it (lazy), and collected whole.
 const file = `${project.root}/${project.tableRel}`;
 const text = readFileSync(file, 'utf8');
-const edits = [];
-for (let k = 0; k < opts.runs; k++) {
+const edits = { lazy: [], whole: [] };
+for (let k = 0; k < 2 * opts.runs; k++) {
   writeFileSync(file, `${text}# edit ${k}\n`);
-  edits.push(
+  const full = k % 2 === 1;
+  (full ? edits.whole : edits.lazy).push(
     time(() => {
       const result = session.check([file]);
-      return core.generateSchema(result, models);
+      const generated = core.generateSchema(result, models);
+      if (full) generated.schema.getTypeMap();
+      return generated;
     }).ms,
   );
 }
@@ -116,14 +124,21 @@ for (let k = 0; k < Math.min(opts.runs, 3); k++) {
   if (k > 0) cliRuns.push(performance.now() - t0); // the first run builds the model into the cache
 }
 
-const e = summary(edits);
+const lazy = summary(edits.lazy);
+const e = summary(edits.whole);
 const c = summary(cliRuns);
 console.log(`generated project: ${opts.tables} tables (${project.folder}); schema: ${types} types, SDL ${round(sdl.value.length / 1024)} kB`);
 console.log('| measure | ms |');
 console.log('| --- | --- |');
-console.log(`| admin schema, cold (first generateSchema in the process) | ${round(cold.ms)} |`);
-console.log(`| after a one-line table edit: check + schema (median of ${edits.length}) | ${round(e.median)} |`);
+console.log(`| admin schema, cold, as the operations check gets it (types collected as validation reaches them) | ${round(cold.ms)} |`);
+console.log(`| admin schema, cold, collected whole (+ ${round(whole.ms)} ms) | ${round(cold.ms + whole.ms)} |`);
+console.log(`| after a one-line table edit: check + schema as the operations check gets it (median of ${edits.lazy.length}) | ${round(lazy.median)} |`);
+console.log(`| after a one-line table edit: check + schema collected whole (median of ${edits.whole.length}) | ${round(e.median)} |`);
 console.log(`| SDL printed | ${round(sdl.ms)} |`);
 console.log(`| CLI \`schema\` end to end, model from the cache (median of ${cliRuns.length}) | ${round(c.median)} |`);
-console.log(`heap held by the schema: ${round(held)} MB${globalThis.gc ? '' : ' (run with --expose-gc for a stable figure)'}`);
-console.log(`targets (issue 27): cold <= 1000 ms (${round(cold.ms)}), after an edit <= 100 ms (${round(e.median)}), <= 100 MB held (${round(held)})`);
+console.log(
+  `heap held by the schema: ${round(heldLazy)} MB as the check gets it, ${round(held)} MB whole${globalThis.gc ? '' : ' (run with --expose-gc for a stable figure)'}`,
+);
+console.log(
+  `targets (issue 27): cold <= 1000 ms (${round(cold.ms + whole.ms)} whole, ${round(cold.ms)} lazy), after an edit <= 100 ms (${round(e.median)} whole, ${round(lazy.median)} lazy), <= 100 MB held (${round(held)})`,
+);

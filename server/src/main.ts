@@ -53,6 +53,7 @@ import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
 import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
 import { graphqlSchemaFor } from './lsp/graphqlSchema';
+import { SchemaSdlWorker } from './node/schema/sdl';
 import type { SchemaSettings } from './lsp/graphqlSchema';
 import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readNamingConvention, readOperationsRole, readSeverity } from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
@@ -228,7 +229,16 @@ onRequest(trackTablesRequest, (params) => commands.trackTables(params));
 onRequest(localMetadataRequest, (params) => sync.localMetadata(params));
 onRequest(planExportRequest, (params) => sync.planExport(params));
 onRequest(engineFindingsRequest, (params) => sync.engineFindings(params));
-onRequest(graphqlSchemaRequest, (params) => graphqlSchemaFor(params, workspace.rootPaths, (root) => workspace.result(root), schemaSettings));
+const schemaWorker = new SchemaSdlWorker();
+onRequest(graphqlSchemaRequest, (params) =>
+  graphqlSchemaFor(
+    params,
+    workspace.rootPaths,
+    (root) => workspace.result(root),
+    schemaSettings,
+    (metadata, models, options) => schemaWorker.sdl(metadata, models, options),
+  ),
+);
 
 connection.onDefinition(guard('textDocument/definition', (params: DefinitionParams) => onDefinition(features, params)));
 connection.onReferences(guard('textDocument/references', (params: ReferenceParams) => onReferences(features, params)));

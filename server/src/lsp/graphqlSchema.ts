@@ -1,7 +1,7 @@
-import { printSchema } from 'graphql';
-import { ADMIN, generateSchema } from '../core';
-import type { EngineVersion, NamingConvention, RootResult } from '../core';
+import { ADMIN, directoryToMetadata } from '../core';
+import type { DatabaseModel, EngineVersion, JsonObject, NamingConvention, RootResult, SchemaOptions } from '../core';
 import type { GraphqlSchemaParams, GraphqlSchemaResult } from '../../../common/protocol';
+import type { SchemaSdl } from '../node/schema/sdl';
 
 /** What the schema is generated with besides the metadata and the models (settings). */
 export interface SchemaSettings {
@@ -9,6 +9,9 @@ export interface SchemaSettings {
   /** The engine's server-wide default (`HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION`); a source's own wins. */
   readonly namingConvention: NamingConvention;
 }
+
+/** Generates a role's schema and prints it (node/schema/sdl.ts: in a worker thread, seconds at 1,000 tables). */
+export type SdlGenerator = (metadata: JsonObject, models: ReadonlyMap<string, DatabaseModel>, options: SchemaOptions) => Promise<SchemaSdl>;
 
 /**
  * `graphqlMetadata/graphqlSchema`: the schema the engine would serve to a role, as SDL, for the
@@ -22,7 +25,8 @@ export function graphqlSchemaFor(
   roots: readonly string[],
   check: (root: string) => RootResult | undefined,
   settings: SchemaSettings,
-): GraphqlSchemaResult {
+  generate: SdlGenerator,
+): GraphqlSchemaResult | Promise<GraphqlSchemaResult> {
   const root = params.root ?? (roots.length === 1 ? roots[0] : undefined);
   if (root === undefined)
     return { ok: false, error: roots.length === 0 ? 'No metadata root is open.' : `Name the root: there are ${roots.length} (${roots.join(', ')}).` };
@@ -33,23 +37,25 @@ export function graphqlSchemaFor(
   // VS Code asks again after every ready, and twice for one document at times: a check's schema per role and settings is made once.
   const key = `${role}\u0000${settings.namingConvention}\u0000${settings.engineVersion.major}.${settings.engineVersion.minor}.${settings.engineVersion.patch}`;
   let answers = made.get(result);
-  if (!answers) made.set(result, (answers = new Map<string, GraphqlSchemaResult>()));
+  if (!answers) made.set(result, (answers = new Map<string, Promise<GraphqlSchemaResult>>()));
   const known = answers.get(key);
   if (known) return known;
-  const answer = schemaAnswer(root, role, result, settings);
+  const answer = schemaAnswer(root, role, result, settings, generate);
   answers.set(key, answer);
   return answer;
 }
 
 /** The answers given per check (a check's RootResult is never changed, so an answer never goes stale). */
-const made = new WeakMap<RootResult, Map<string, GraphqlSchemaResult>>();
+const made = new WeakMap<RootResult, Map<string, Promise<GraphqlSchemaResult>>>();
 
-function schemaAnswer(root: string, role: string, result: RootResult, settings: SchemaSettings): GraphqlSchemaResult {
-  const generated = generateSchema(result, result.databases, { role, engineVersion: settings.engineVersion, namingConvention: settings.namingConvention });
+async function schemaAnswer(root: string, role: string, result: RootResult, settings: SchemaSettings, generate: SdlGenerator): Promise<GraphqlSchemaResult> {
+  // The metadata JSON is made here (the check's files); the schema and its SDL in the worker.
+  const metadata = directoryToMetadata(result, { sourceMap: false }).metadata;
+  const generated = await generate(metadata, result.databases, { role, engineVersion: settings.engineVersion, namingConvention: settings.namingConvention });
   if (!generated.ok) return { ok: false, error: generated.error, roles: generated.roles };
   const header = [
     `# The GraphQL schema the engine would serve to role ${role}, generated from the metadata and the database models.`,
     ...generated.notes.map((note) => `# Not included: ${note}.`),
   ];
-  return { ok: true, root, role, sdl: `${header.join('\n')}\n\n${printSchema(generated.schema)}\n`, roles: generated.roles };
+  return { ok: true, root, role, sdl: `${header.join('\n')}\n\n${generated.sdl}\n`, roles: generated.roles };
 }

@@ -6,7 +6,7 @@ import { collectedOperations, describeQuery } from '../graphql/operations/operat
 import type { CollectedOperation } from '../graphql/operations/operations';
 import { ADMIN, originOf } from '../graphql/operations/provider';
 import type { RoleSchema, SchemaProvider } from '../graphql/operations/provider';
-import { roleReason, validateOperation } from '../graphql/operations/validate';
+import { roleReason, runsOperation, validateOperation } from '../graphql/operations/validate';
 import type { OperationProblem } from '../graphql/operations/validate';
 import { tableKey } from '../project/index/tableRef';
 import type { Walk } from '../project/index/walk';
@@ -34,16 +34,18 @@ export const operationValidation: Rule = {
     if (!schemas || !admin) return [];
     const findings: Finding[] = [];
     const valid: CollectedOperation[] = [];
+    let endpoints: ReadonlyMap<string, NamedEntry[]> | undefined;
     for (const op of operations) {
       const problems = validateOperation(op.doc, admin);
       if (problems.length === 0) valid.push(op);
-      findings.push(...problems.map((p) => problemFinding(ctx, op, p, admin)));
+      if (problems.length > 0) endpoints ??= endpointsByQuery(ctx);
+      findings.push(...problems.map((p) => problemFinding(ctx, op, p, admin, endpoints?.get(queryKey(op.collection.name.name, op.query.name.name)) ?? [])));
     }
     return [...findings, ...unrunnable(ctx, schemas, admin, valid)];
   },
 };
 
-function problemFinding(ctx: RuleContext, op: CollectedOperation, problem: OperationProblem, admin: RoleSchema): Finding {
+function problemFinding(ctx: RuleContext, op: CollectedOperation, problem: OperationProblem, admin: RoleSchema, endpoints: readonly NamedEntry[]): Finding {
   const loc = { file: op.gql.file, span: op.gql.fileSpan(problem.span) };
   const fix = problem.unknownField ? suggestion(ctx.databases, admin, problem.unknownField) : undefined;
   const base = fix ? problem.message.replace(/ Did you mean .*\?$/, '') : problem.message;
@@ -53,7 +55,6 @@ function problemFinding(ctx: RuleContext, op: CollectedOperation, problem: Opera
       ? ` (column \`${problem.unknownField!.name}\` has the custom name \`${fix.name}\`)`
       : '';
   const did = fix ? ` Did you mean "${fix.name}"?${why}` : '';
-  const endpoints = endpointsOf(ctx, op);
   const used =
     endpoints.length > 0 ? ` It backs the REST endpoint${endpoints.length > 1 ? 's' : ''} ${endpoints.map((e) => `\`${e.name.name}\``).join(', ')}.` : '';
   const consequence =
@@ -74,13 +75,23 @@ function problemFinding(ctx: RuleContext, op: CollectedOperation, problem: Opera
   );
 }
 
-/** The REST endpoints whose definition names this query. */
-function endpointsOf(ctx: RuleContext, op: CollectedOperation): NamedEntry[] {
+/** The REST endpoints by the query their definition names (`queryKey`), once per check (each finding asks). */
+function endpointsByQuery(ctx: RuleContext): Map<string, NamedEntry[]> {
   const { walk } = ctx;
-  return ctx.index.restEndpoints.filter((e) => {
+  const out = new Map<string, NamedEntry[]>();
+  for (const e of ctx.index.restEndpoints) {
     const target = walk.get(walk.get(e.at, 'definition'), 'query');
-    return walk.text(walk.get(target, 'collection_name')) === op.collection.name.name && walk.text(walk.get(target, 'query_name')) === op.query.name.name;
-  });
+    const collection = walk.text(walk.get(target, 'collection_name'));
+    const query = walk.text(walk.get(target, 'query_name'));
+    if (collection === undefined || query === undefined) continue;
+    const key = queryKey(collection, query);
+    out.set(key, [...(out.get(key) ?? []), e]);
+  }
+  return out;
+}
+
+function queryKey(collection: string, query: string): string {
+  return `${collection}\u0000${query}`;
 }
 
 /**
@@ -146,9 +157,9 @@ function unrunnable(ctx: RuleContext, schemas: SchemaProvider, admin: RoleSchema
     // A metadata without roles: the allow list serves admin only (the console adds every REST endpoint's query to it).
     if (roles.length === 0) continue;
     for (const op of valid.filter((o) => o.collection.name.name === entry.collection.name)) {
+      // A role that runs it, or one without a schema: nothing to say (asked first: it needs no message, so no role's whole schema).
+      if (roles.some((role) => runs(schemas.schemaFor(role), op))) continue;
       const reasons = roles.map((role) => [role, reasonNot(schemas.schemaFor(role), admin, op)] as const);
-      if (reasons.some(([, reason]) => reason === undefined)) continue;
-      if (reasons.some(([, reason]) => reason === UNKNOWN)) continue;
       const why =
         reasons.length === 0 ? 'the metadata gives no role but admin any permission' : reasons.map(([role, reason]) => `\`${role}\`: ${reason!}`).join('; ');
       findings.push(
@@ -165,12 +176,14 @@ function unrunnable(ctx: RuleContext, schemas: SchemaProvider, admin: RoleSchema
   return findings;
 }
 
-const UNKNOWN = '\u0000unknown';
+/** Whether a role can run an operation; true without its schema (nothing can be said). */
+function runs(role: RoleSchema | undefined, op: CollectedOperation): boolean {
+  return !role || runsOperation(op.doc, role);
+}
 
-/** Why a role cannot run an operation (the first problem), undefined when it can, UNKNOWN without its schema. */
+/** Why a role cannot run an operation (the first problem), for a role that cannot. */
 function reasonNot(role: RoleSchema | undefined, admin: RoleSchema, op: CollectedOperation): string | undefined {
-  if (!role) return UNKNOWN;
-  const first = validateOperation(op.doc, role)[0];
+  const first = role ? validateOperation(op.doc, role)[0] : undefined;
   return first ? roleReason(first, admin) : undefined;
 }
 

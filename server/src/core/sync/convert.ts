@@ -46,8 +46,23 @@ export class YamlToJson {
     this.record(path, resolved, at, key);
     if (resolved.raw !== undefined) return resolved.raw;
     const node = resolved.at.node;
-    if (isMap(node)) return this.mapping(resolved.at, path);
-    if (isSeq(node)) return itemsOf(node).map((item, i) => this.value({ file: resolved.at.file, node: item }, [...path, i]));
+    // Without a source map, an included file that includes nothing converts the same every time (a
+    // table file): made once per parse of it, frozen (every conversion shares it).
+    if (!this.recording && resolved.include && node) {
+      const yaml = this.project.files.get(resolved.at.file)?.yaml;
+      if (yaml && yaml.includeAt.size === 0 && node === yaml.doc.contents) {
+        let json = fileJson.get(node);
+        if (json === undefined) fileJson.set(node, (json = deepFrozen(this.converted(resolved.at, path))));
+        return json;
+      }
+    }
+    return this.converted(resolved.at, path);
+  }
+
+  private converted(at: At, path: JsonPath): JsonValue {
+    const node = at.node;
+    if (isMap(node)) return this.mapping(at, path);
+    if (isSeq(node)) return itemsOf(node).map((item, i) => this.value({ file: at.file, node: item }, [...path, i]));
     return isScalar(node) ? scalarJson(node.value) : null;
   }
 
@@ -117,6 +132,17 @@ export class YamlToJson {
     }
     return include ? { at: current, include } : { at: current };
   }
+}
+
+/** The JSON of an included file that includes nothing, per its parsed document (weakly: a new parse is a new key). */
+const fileJson = new WeakMap<object, JsonValue>();
+
+function deepFrozen(value: JsonValue): JsonValue {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFrozen(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function scalarJson(value: unknown): JsonValue {

@@ -1,10 +1,11 @@
 import type { GraphQLSchema } from 'graphql';
 import { isObjectType } from 'graphql';
-import { generateSchema } from '../schema';
+import { schemaGenerator } from '../schema';
+import type { GeneratedSchema } from '../schema';
 import type { NamingConvention } from '../schema';
 
 import { ADMIN, ORIGIN_KEY, originOf } from './provider';
-import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource } from './provider';
+import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource, TypeNames } from './provider';
 
 /** What the engine's environment decides and the metadata does not say (settings, CLI flags). */
 export interface GeneratedSchemaOptions {
@@ -29,6 +30,8 @@ class GeneratedProvider implements SchemaProvider {
   private readonly made = new Map<string, RoleSchema | undefined>();
   private allRoles: readonly string[] | undefined;
   private why: string | undefined;
+  /** The metadata and its catalog, read once for every role. */
+  private generator: ((role: string) => GeneratedSchema) | undefined;
 
   constructor(
     private readonly inputs: SchemaInputs,
@@ -52,7 +55,8 @@ class GeneratedProvider implements SchemaProvider {
     else {
       try {
         const naming = this.options.namingConvention ? { namingConvention: this.options.namingConvention } : {};
-        const generated = generateSchema({ project }, databases, { role, engineVersion, ...naming });
+        this.generator ??= schemaGenerator({ project }, databases, { engineVersion, ...naming });
+        const generated = this.generator(role);
         this.allRoles ??= generated.roles.filter((r) => r !== ADMIN).sort();
         if (generated.ok)
           made = { role, schema: annotateActions(generated.schema, this.inputs), partial: partialTypes(generated.schema, generated.notes, this.inputs) };
@@ -66,26 +70,37 @@ class GeneratedProvider implements SchemaProvider {
   }
 }
 
-/** The types whose fields the schema may lack, from the generator's notes (a relationship or remote relationship left out: its name, on its table's types). */
-function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): ReadonlySet<string> {
-  const partial = new Set<string>();
+/**
+ * The types whose fields the schema may lack, from the generator's notes: the root types when
+ * anything at the root was left out; an object type of a table that has a relationship (or remote
+ * relationship) left out. Decided per name when asked, so that the schema makes no type for it.
+ */
+function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): TypeNames {
   const atRoot = notes.some((n) => !/^\S+: \w+ relationship \S+ is left out/.test(n));
-  if (atRoot) for (const root of ROOTS) partial.add(root);
+  const roots = new Set(atRoot ? ROOTS : []);
   const leftOut = new Set<string>();
   for (const note of notes) {
     const m = /^\S+: \w+ relationship (\S+) is left out/.exec(note);
     if (m) leftOut.add(m[1]!);
   }
-  if (leftOut.size === 0) return partial;
+  if (leftOut.size === 0) return roots;
+  const decided = new Map<string, boolean>();
   // A type that lacks a relationship it would have: one whose table has a relationship of that name.
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type)) continue;
-    const origin = originOf(type);
-    if (origin?.kind !== 'table') continue;
+  const lacks = (name: string): boolean => {
+    const type = schema.getType(name);
+    const origin = type && isObjectType(type) ? originOf(type) : undefined;
+    if (origin?.kind !== 'table') return false;
     const table = inputs.index.tables.find((t) => t.source === origin.source && t.table.schema === origin.table.schema && t.table.name === origin.table.name);
-    if (table?.relationships.some((r) => leftOut.has(r.name.name))) partial.add(type.name);
-  }
-  return partial;
+    return table?.relationships.some((r) => leftOut.has(r.name.name)) === true;
+  };
+  return {
+    has(name) {
+      if (roots.has(name)) return true;
+      let known = decided.get(name);
+      if (known === undefined) decided.set(name, (known = lacks(name)));
+      return known;
+    },
+  };
 }
 
 /** Records on each root field an action makes (named as the action) that it is that action. */

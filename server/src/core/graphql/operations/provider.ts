@@ -16,7 +16,12 @@ export interface RoleSchema {
    * were left out, a table's type when it has remote relationships): a field not found on one of
    * them is not judged.
    */
-  readonly partial: ReadonlySet<string>;
+  readonly partial: TypeNames;
+}
+
+/** A set of type names, asked one name at a time (a generated schema's is decided per name, so that it need not make every type). */
+export interface TypeNames {
+  has(name: string): boolean;
 }
 
 /**

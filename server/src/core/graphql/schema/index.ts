@@ -1,14 +1,5 @@
-import type { GraphQLObjectType } from 'graphql';
-import {
-  DirectiveLocation,
-  GraphQLBoolean,
-  GraphQLDirective,
-  GraphQLInt,
-  GraphQLNonNull,
-  GraphQLSchema,
-  lexicographicSortSchema,
-  specifiedDirectives,
-} from 'graphql';
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { DirectiveLocation, GraphQLBoolean, GraphQLDirective, GraphQLInt, GraphQLNonNull, lexicographicSortSchema, specifiedDirectives } from 'graphql';
 import type { DatabaseModels } from '../../db/model';
 import type { EngineVersion } from '../../engineVersion';
 import { LATEST_V2 } from '../../engineVersion';
@@ -19,7 +10,8 @@ import { addActions } from './actions';
 import { TableSchemaBuilder } from './build';
 import type { RootFields } from './build';
 import { readCatalog } from './metadata';
-import type { Table } from './metadata';
+import type { Catalog, Table } from './metadata';
+import { LazySchema } from './lazy';
 import { NativeQuerySchema } from './native';
 import { addRemoteSchemas } from './remote';
 import type { RemoteSchemaRelationship } from './remote';
@@ -62,25 +54,57 @@ export type GeneratedSchema =
 
 /** The schema for a checked root (its project's files become the metadata JSON first). */
 export function generateSchema(root: { readonly project: Project }, models: DatabaseModels, options: SchemaOptions = {}): GeneratedSchema {
-  return generateSchemaFromMetadata(directoryToMetadata(root, { sourceMap: false }).metadata, models, options);
+  return schemaGenerator(root, models, options)(options.role ?? ADMIN);
 }
 
 /** The schema for metadata JSON (as the engine's export_metadata gives it). */
 export function generateSchemaFromMetadata(metadata: JsonObject, models: DatabaseModels, options: SchemaOptions = {}): GeneratedSchema {
-  const role = options.role ?? ADMIN;
+  return generatorOf(metadata, models, options)(options.role ?? ADMIN);
+}
+
+/**
+ * The schemas of a checked root, one role at a time: what every role's schema is made from (the
+ * metadata JSON, the catalog of its tables and functions, the roles) is read once, for the roles a
+ * check asks for (`options.role` is not read).
+ */
+export function schemaGenerator(
+  root: { readonly project: Project },
+  models: DatabaseModels,
+  options: Omit<SchemaOptions, 'role'> = {},
+): (role: string) => GeneratedSchema {
+  return generatorOf(directoryToMetadata(root, { sourceMap: false }).metadata, models, options);
+}
+
+function generatorOf(metadata: JsonObject, models: DatabaseModels, options: Omit<SchemaOptions, 'role'>): (role: string) => GeneratedSchema {
   const convention = options.namingConvention ?? 'hasura-default';
   const fieldName = (source: { naming?: NamingConvention }, column: string): string => new Namer(source.naming ?? convention).field(column);
   const catalog = readCatalog(metadata, models, fieldName);
   const roles = roleNames(catalog, metadata);
-  if (!roles.includes(role)) return { ok: false, error: `unknown role ${role}: the metadata's roles are ${roles.join(', ')}`, roles };
   const inherited = inheritedRoles(metadata);
+  const tables = new Map(catalog.tables.map((t) => [`${t.source.name}\u0000${t.key}`, t]));
+  return (role) => {
+    if (!roles.includes(role)) return { ok: false, error: `unknown role ${role}: the metadata's roles are ${roles.join(', ')}`, roles };
+    return roleSchema(metadata, catalog, roles, inherited, tables, role, convention, options);
+  };
+}
+
+function roleSchema(
+  metadata: JsonObject,
+  catalog: Catalog,
+  roles: readonly string[],
+  inherited: ReturnType<typeof inheritedRoles>,
+  tables: ReadonlyMap<string, Table>,
+  role: string,
+  convention: NamingConvention,
+  options: Omit<SchemaOptions, 'role'>,
+): GeneratedSchema {
   const view = roleView(role, inherited);
   const engineVersion = options.engineVersion ?? LATEST_V2;
   const builder = new TableSchemaBuilder({
     role: view,
     namingConvention: convention,
     engineVersion,
-    tables: new Map(catalog.tables.map((t) => [`${t.source.name}\u0000${t.key}`, t])),
+    tables,
     inferFunctionPermissions: options.inferFunctionPermissions ?? true,
   });
   const roots: RootFields = { query: {}, mutation: {}, subscription: {} };
@@ -97,12 +121,12 @@ export function generateSchemaFromMetadata(metadata: JsonObject, models: Databas
   const subscription = rootType('subscription_root', undefined, roots.subscription);
   // Root fields in name order, so the types are collected in one deterministic order too.
   for (const kind of ['query', 'mutation', 'subscription'] as const) roots[kind] = sortedByName(roots[kind]);
-  const generated = new GraphQLSchema({
+  // Its types are collected as far as someone looks (lazy.ts): validating an operation makes the types it touches.
+  const generated = new LazySchema({
     query,
     ...(mutation ? { mutation } : {}),
     ...(subscription ? { subscription } : {}),
     directives: [...specifiedDirectives, CACHED],
-    assumeValid: true,
   });
   const remote = addRemoteSchemas(
     generated,

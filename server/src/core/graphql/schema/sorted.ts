@@ -8,8 +8,14 @@ import type { GraphQLEnumTypeConfig, GraphQLFieldConfigMap, GraphQLInputFieldCon
  */
 
 function byName<T>(map: Readonly<Record<string, T>>): Record<string, T> {
+  const keys = Object.keys(map);
+  // Often made in name order already: then the map itself (graphql-js copies it into its own).
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  if (sorted) return map;
   const out: Record<string, T> = {};
-  for (const key of Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = map[key]!;
+  // The default sort compares UTF-16 code units, as `<` does.
+  for (const key of keys.sort()) out[key] = map[key]!;
   return out;
 }
 
@@ -22,8 +28,15 @@ export function objectType(config: GraphQLObjectTypeConfig<unknown, unknown>): G
   return new GraphQLObjectType({
     ...config,
     fields: (): GraphQLFieldConfigMap<unknown, unknown> => {
-      const out = byName(resolved(fields));
-      for (const [name, field] of Object.entries(out)) if (field.args !== undefined) out[name] = { ...field, args: byName(field.args) };
+      const made = resolved(fields);
+      let out = byName(made);
+      for (const [name, field] of Object.entries(out)) {
+        if (field.args === undefined) continue;
+        const args = byName(field.args);
+        if (args === field.args) continue;
+        if (out === made) out = { ...made };
+        out[name] = { ...field, args };
+      }
       return out;
     },
   });
