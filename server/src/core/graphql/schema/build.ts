@@ -86,8 +86,8 @@ export const SCHEMA_SINCE = {
    * A function's or computed field's `args` optional when none of its arguments is mandatory (every
    * one has a default): `functionArgs` in `Hasura/Backends/Postgres/Schema/Select.hs` (`if null
    * mandatory then P.fieldOptional ...`, 06a79b9e5903f72feaf8d65fa4c202bced89b5cc), brought back by
-   * hasura/graphql-engine#9497 (merged as 0a418040c3 on 2023-06-13; taken from v2.28, the
-   * release is not pinned). Earlier v2 releases always made it required (`pure $ P.field ...`):
+   * hasura/graphql-engine#9497 (merged as 0a418040c3 on 2023-06-13, after v2.27.0 was released on
+   * 2023-06-08 (its release page); taken from v2.28, the next release, whose notes were not read). Earlier v2 releases always made it required (`pure $ P.field ...`):
    * novaforgood/canopy's v2.16.0 schema serves `get_chat_stats(args: get_chat_stats_args!)` for a
    * function whose two arguments both have defaults.
    */
