@@ -181,6 +181,23 @@ export type GraphqlSchemaResult =
 /** Client -> server: the schema the engine would serve to a role, generated from the metadata and the database models. */
 export const graphqlSchemaRequest = new RequestType<GraphqlSchemaParams, GraphqlSchemaResult, void>('graphqlMetadata/graphqlSchema');
 
+export interface GraphqlRolesParams {
+  /** The metadata root; absent: the only one. */
+  readonly root?: string;
+}
+
+export type GraphqlRolesResult =
+  | {
+      readonly ok: true;
+      readonly root: string;
+      /** admin, then every role the metadata names, in name order. */
+      readonly roles: readonly string[];
+    }
+  | { readonly ok: false; readonly error: string };
+
+/** Client -> server: the roles whose schema the collections' queries can be completed and explained in (Choose Role for Collection Queries…). */
+export const graphqlRolesRequest = new RequestType<GraphqlRolesParams, GraphqlRolesResult, void>('graphqlMetadata/graphqlRoles');
+
 /* ---- Sync with the engine (Export From Server, Apply To Server, Diff With Server, Show Inconsistencies) ---- */
 
 /** A diagnostic-like entry with its place in a local file (0-based line and character). */

@@ -5,6 +5,7 @@
 import type { Event } from 'vscode';
 import type { StatusParams } from '../../common/protocol';
 import type { CommandOutcome } from './commands/outcome';
+import type { OperationsRoleView } from './commands/operationsRole';
 import type { ServerNotice } from './languageServerSupervisor';
 import type { StatusView } from './statusView';
 
@@ -17,6 +18,8 @@ export interface ExtensionApi {
   readonly statusView: StatusView;
   /** Fires after the status bar item was updated for a new status. */
   readonly onDidChangeStatus: Event<StatusParams>;
+  /** What the role item shows now (the role for collection queries, while a query_collections.yaml is active). */
+  readonly operationsRoleView: OperationsRoleView;
   /** What the server (GraphQL engine) status bar item shows now. */
   readonly serverView: StatusView;
   /** Fires after the server item changed (a config request succeeded or failed). */

@@ -7,6 +7,7 @@ import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { statusNotification } from '../../common/protocol';
 import type { ExtensionApi } from './api';
 import { activateCommands } from './commands/activate';
+import { OperationsRoleStatusBar } from './commands/operationsRole';
 import type { CommandsHandle } from './commands/activate';
 import { createLanguageClient } from './languageClient';
 import { MetadataStatusBar } from './statusBar';
@@ -19,8 +20,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const output = vscode.window.createOutputChannel('GraphQL Metadata', { log: true });
   const trace = new SettingTraceChannel(output);
   const statusBar = new MetadataStatusBar(RESTART_COMMAND);
+  const roleBar = new OperationsRoleStatusBar();
   const supervisor = new LanguageServerSupervisor(output);
-  context.subscriptions.push(output, trace, statusBar, supervisor);
+  context.subscriptions.push(output, trace, statusBar, roleBar, supervisor);
 
   const languageClient = createLanguageClient(context, { output, trace }, supervisor);
   client = languageClient;
@@ -40,17 +42,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const commands = activateCommands(context, languageClient, output, statusBar);
   await languageClient.start();
   commands.connect();
-  return extensionApi(context, { languageClient, statusBar, supervisor, commands });
+  return extensionApi(context, { languageClient, statusBar, roleBar, supervisor, commands });
 }
 
 interface Parts {
   readonly languageClient: LanguageClient;
   readonly statusBar: MetadataStatusBar;
+  readonly roleBar: OperationsRoleStatusBar;
   readonly supervisor: LanguageServerSupervisor;
   readonly commands: CommandsHandle;
 }
 
-function extensionApi(context: vscode.ExtensionContext, { languageClient, statusBar, supervisor, commands }: Parts): ExtensionApi {
+function extensionApi(context: vscode.ExtensionContext, { languageClient, statusBar, roleBar, supervisor, commands }: Parts): ExtensionApi {
   return {
     get lastStatus() {
       return statusBar.lastStatus;
@@ -59,6 +62,9 @@ function extensionApi(context: vscode.ExtensionContext, { languageClient, status
       return statusBar.statusView;
     },
     onDidChangeStatus: statusBar.onDidChange,
+    get operationsRoleView() {
+      return roleBar.view;
+    },
     get serverView() {
       return commands.serverBar.statusView;
     },

@@ -27,6 +27,7 @@ import {
   trackTablesRequest,
   untrackedTablesRequest,
   engineFindingsRequest,
+  graphqlRolesRequest,
   graphqlSchemaRequest,
   listRootsRequest,
   localMetadataRequest,
@@ -52,7 +53,7 @@ import { onDocumentSymbols } from './lsp/features/symbols';
 import { OverlayHost } from './lsp/overlayHost';
 import { DiskParseStore, storeFile } from './node/parseStore';
 import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
-import { graphqlSchemaFor } from './lsp/graphqlSchema';
+import { graphqlRolesFor, graphqlSchemaFor } from './lsp/graphqlSchema';
 import { SchemaSdlWorker } from './node/schema/sdl';
 import type { SchemaSettings } from './lsp/graphqlSchema';
 import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readNamingConvention, readOperationsRole, readSeverity } from './lsp/settings';
@@ -229,6 +230,7 @@ onRequest(trackTablesRequest, (params) => commands.trackTables(params));
 onRequest(localMetadataRequest, (params) => sync.localMetadata(params));
 onRequest(planExportRequest, (params) => sync.planExport(params));
 onRequest(engineFindingsRequest, (params) => sync.engineFindings(params));
+onRequest(graphqlRolesRequest, (params) => graphqlRolesFor(params, workspace.rootPaths, (root) => workspace.result(root)));
 const schemaWorker = new SchemaSdlWorker();
 onRequest(graphqlSchemaRequest, (params) =>
   graphqlSchemaFor(

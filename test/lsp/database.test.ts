@@ -129,6 +129,13 @@ describe('language server with the database the migrations build', () => {
       roles: ['admin', 'editor', 'user'],
     });
 
+    // The roles to complete collection queries in (Choose Role for Collection Queries…): no SDL made.
+    assert.deepEqual(await server.connection.sendRequest('graphqlMetadata/graphqlRoles', { root }), { ok: true, root, roles: ['admin', 'editor', 'user'] });
+    assert.deepEqual(await server.connection.sendRequest('graphqlMetadata/graphqlRoles', { root: dir }), {
+      ok: false,
+      error: `${dir} is not a metadata root of this workspace.`,
+    });
+
     // An open document's text is what the schema is made from: the author's `name` column taken out of the permission.
     const before = await schemaOf('user');
     assert.ok(before.ok);

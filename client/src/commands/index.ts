@@ -9,6 +9,7 @@ import type { CommandContext, CommandFactory, CommandRunner, Result } from './co
 import type { CommandOutcome } from './outcome';
 import { ArgumentError, Cancelled } from './outcome';
 import { createRelationship, dropRelationship, renameRelationship, setRelationshipComment } from './relationships';
+import { chooseOperationsRole, CHOOSE_OPERATIONS_ROLE } from './operationsRole';
 import { addInheritedRole, dropInheritedRole } from './roles';
 import { clearAdminSecret, setAdminSecret, showServerConfiguration } from './server';
 import { addSource, dropSource, renameSource } from './sources';
@@ -42,10 +43,11 @@ export const COMMANDS: Readonly<Record<string, CommandFactory>> = {
   'graphqlMetadata.showInconsistencies': showInconsistencies,
   'graphqlMetadata.trackTables': trackTables,
   'graphqlMetadata.showGraphqlSchema': showGraphqlSchema,
+  [CHOOSE_OPERATIONS_ROLE]: chooseOperationsRole,
 };
 
 /** Commands that only edit local files (like a quick fix): they run in Restricted Mode too. */
-const LOCAL_ONLY = new Set(['graphqlMetadata.trackTables', 'graphqlMetadata.showGraphqlSchema']);
+const LOCAL_ONLY = new Set(['graphqlMetadata.trackTables', 'graphqlMetadata.showGraphqlSchema', CHOOSE_OPERATIONS_ROLE]);
 
 /** Registers every command; each run's outcome goes to `finished` and is the command's return value. */
 export function registerCommands(ctx: CommandContext, finished: (outcome: CommandOutcome) => void): vscode.Disposable[] {

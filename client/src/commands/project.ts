@@ -37,6 +37,20 @@ export function pickRoot(roots: readonly string[]): Promise<string> {
   );
 }
 
+/**
+ * The root of the file a command was run on (or of the active editor's), the only one, or the one
+ * the user picks. Only the roots are asked for: nothing reads config.yaml (for the commands that run
+ * in Restricted Mode, where the engine's endpoint is never read).
+ */
+export async function chooseLocalRoot(ctx: CommandContext, resource: vscode.Uri | undefined): Promise<string | undefined> {
+  const { roots } = await ctx.client.sendRequest(listRootsRequest);
+  if (roots.length === 0) return undefined;
+  const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
+  const file = uri?.scheme === 'file' ? toCorePath(uri.fsPath) : undefined;
+  const own = file === undefined ? undefined : ownRoot(roots, file);
+  return own ?? pickRoot(roots);
+}
+
 /** The root: the one of the active editor's file, the only one, or the one the user picks. */
 export async function chooseTarget(ctx: CommandContext, resource: vscode.Uri | undefined): Promise<Target | undefined> {
   await ctx.ready();

@@ -1,6 +1,6 @@
 import { ADMIN, directoryToMetadata } from '../core';
 import type { DatabaseModel, EngineVersion, JsonObject, NamingConvention, RootResult, SchemaOptions } from '../core';
-import type { GraphqlSchemaParams, GraphqlSchemaResult } from '../../../common/protocol';
+import type { GraphqlRolesParams, GraphqlRolesResult, GraphqlSchemaParams, GraphqlSchemaResult } from '../../../common/protocol';
 import type { SchemaSdl } from '../node/schema/sdl';
 
 /** What the schema is generated with besides the metadata and the models (settings). */
@@ -27,12 +27,9 @@ export function graphqlSchemaFor(
   settings: SchemaSettings,
   generate: SdlGenerator,
 ): GraphqlSchemaResult | Promise<GraphqlSchemaResult> {
-  const root = params.root ?? (roots.length === 1 ? roots[0] : undefined);
-  if (root === undefined)
-    return { ok: false, error: roots.length === 0 ? 'No metadata root is open.' : `Name the root: there are ${roots.length} (${roots.join(', ')}).` };
-  if (!roots.includes(root)) return { ok: false, error: `${root} is not a metadata root of this workspace.` };
-  const result = check(root);
-  if (result === undefined) return { ok: false, error: `${root} has not been checked yet.` };
+  const checked = checkedRoot(params.root, roots, check);
+  if ('error' in checked) return { ok: false, error: checked.error };
+  const { root, result } = checked;
   const role = params.role ?? ADMIN;
   // VS Code asks again after every ready, and twice for one document at times: a check's schema per role and settings is made once.
   const key = `${role}\u0000${settings.namingConvention}\u0000${settings.engineVersion.major}.${settings.engineVersion.minor}.${settings.engineVersion.patch}`;
@@ -43,6 +40,34 @@ export function graphqlSchemaFor(
   const answer = schemaAnswer(root, role, result, settings, generate);
   answers.set(key, answer);
   return answer;
+}
+
+/** The root a request names (or the only one) and its last check, or why there is none. */
+function checkedRoot(
+  given: string | undefined,
+  roots: readonly string[],
+  check: (root: string) => RootResult | undefined,
+): { readonly root: string; readonly result: RootResult } | { readonly error: string } {
+  const root = given ?? (roots.length === 1 ? roots[0] : undefined);
+  if (root === undefined)
+    return { error: roots.length === 0 ? 'No metadata root is open.' : `Name the root: there are ${roots.length} (${roots.join(', ')}).` };
+  if (!roots.includes(root)) return { error: `${root} is not a metadata root of this workspace.` };
+  const result = check(root);
+  return result === undefined ? { error: `${root} has not been checked yet.` } : { root, result };
+}
+
+/**
+ * `graphqlMetadata/graphqlRoles`: the roles whose GraphQL schema the collections' queries can be completed
+ * and explained in (Choose Role for Collection Queries…): admin and every role the metadata names,
+ * from the last check's schemas (no SDL is made, nothing reads config.yaml).
+ */
+export function graphqlRolesFor(params: GraphqlRolesParams, roots: readonly string[], check: (root: string) => RootResult | undefined): GraphqlRolesResult {
+  const checked = checkedRoot(params.root, roots, check);
+  if ('error' in checked) return { ok: false, error: checked.error };
+  const provider = checked.result.schemas;
+  if (provider === undefined || provider.schemaFor(ADMIN) === undefined)
+    return { ok: false, error: `There is no GraphQL schema for ${checked.root}: ${provider?.missing ?? 'no schema was made for this project'}.` };
+  return { ok: true, root: checked.root, roles: [ADMIN, ...provider.roles] };
 }
 
 /** The answers given per check (a check's RootResult is never changed, so an answer never goes stale). */

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { CommandOutcome } from '../../../client/src/commands/outcome';
 import { activateExtension, fixtureUri, screenshot, waitForStatus } from '../helpers';
 import { diskText, positionOf, setText, waitForSummary } from '../files';
 import { hideBreadcrumbs, settleWindow } from '../window';
@@ -83,5 +84,47 @@ suite('database: operations in query collections', () => {
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     for (const field of ['articles', 'id', 'name']) assert.ok(labels.includes(field), `${field} in ${labels.join(', ')}`);
     assert.ok(!labels.includes('title'), 'a field of another type is not offered');
+  });
+
+  test('Choose Role for Collection Queries… sets the role the queries are completed in, shown in the status bar', async () => {
+    const api = await activateExtension();
+    await vscode.window.showTextDocument(document, { preview: false });
+    assert.deepEqual(api.operationsRoleView, { visible: true, text: '$(person) admin' });
+    const at = positionOf(document, '              name\n', 14);
+    const labels = async (): Promise<string[]> =>
+      (await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, at)).items.map((i) =>
+        typeof i.label === 'string' ? i.label : i.label.label,
+      );
+    /** Completion once the server has the setting (it reads the configuration after VS Code tells it of the change). */
+    const completesWith = async (present: boolean): Promise<string[]> => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const now = await labels();
+        if (now.includes('articles_aggregate') === present || Date.now() > deadline) return now;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    assert.ok((await completesWith(true)).includes('articles_aggregate'), 'admin may aggregate the articles');
+    try {
+      const outcome = await vscode.commands.executeCommand<CommandOutcome>('graphqlMetadata.chooseOperationsRole', { role: 'user' });
+      assert.deepEqual(outcome, {
+        command: 'graphqlMetadata.chooseOperationsRole',
+        status: 'done',
+        message: 'Queries in collections are completed and explained in the schema of role user.',
+      });
+      assert.equal(vscode.workspace.getConfiguration('graphqlMetadata', document.uri).get('operationsRole'), 'user');
+      assert.deepEqual(api.operationsRoleView, { visible: true, text: '$(person) user' });
+      // Role user has no aggregations on article: the relationship, no aggregate.
+      const user = await completesWith(false);
+      assert.ok(!user.includes('articles_aggregate'), user.join(', '));
+      for (const field of ['articles', 'id', 'name']) assert.ok(user.includes(field), `${field} in ${user.join(', ')}`);
+      const unknown = await vscode.commands.executeCommand<CommandOutcome>('graphqlMetadata.chooseOperationsRole', { role: 'nobody' });
+      assert.deepEqual([unknown.status, unknown.message], ['failed', 'The metadata has no role nobody (its roles: admin, editor, user).']);
+    } finally {
+      await vscode.workspace.getConfiguration('graphqlMetadata', document.uri).update('operationsRole', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    assert.ok((await completesWith(true)).includes('articles_aggregate'));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.deepEqual(api.operationsRoleView, { visible: false, text: '' });
   });
 });

@@ -25,7 +25,12 @@ const CONFIG = 'hasura/config.yaml';
 const SETTINGS = '.vscode/settings.json';
 const PLANTED = ['allow-list-unknown-collection error 0:14-0:28'];
 /** Commands that do not talk to a GraphQL engine (they work in Restricted Mode). */
-const LOCAL_COMMANDS = new Set(['graphqlMetadata.restartServer', 'graphqlMetadata.trackTables', 'graphqlMetadata.showGraphqlSchema']);
+const LOCAL_COMMANDS = new Set([
+  'graphqlMetadata.restartServer',
+  'graphqlMetadata.trackTables',
+  'graphqlMetadata.showGraphqlSchema',
+  'graphqlMetadata.chooseOperationsRole',
+]);
 const CONFIGURATION = { connection_info: { database_url: { from_env: 'ANALYTICS_DATABASE_URL' } } };
 const article = { schema: 'public', name: 'article' };
 
