@@ -238,7 +238,7 @@ onRequest(graphqlSchemaRequest, (params) =>
     workspace.rootPaths,
     (root) => workspace.result(root),
     schemaSettings,
-    (metadata, models, options) => schemaWorker.sdl(metadata, models, options),
+    (metadata, models, options, key) => schemaWorker.sdl(metadata, models, options, key),
   ),
 );
 

@@ -18,10 +18,10 @@ const SECTION = 'graphqlMetadata';
 const KEY = 'operationsRole';
 const ADMIN = 'admin';
 
-/** The role the setting names for a file (admin when unset). */
-export function operationsRoleOf(uri: vscode.Uri | undefined): string {
-  const value = vscode.workspace.getConfiguration(SECTION, uri).get<string>(KEY);
-  return typeof value === 'string' && value.trim() !== '' ? value : ADMIN;
+/** The role the setting names (admin when unset), read as the language server reads it: one for the whole workspace. */
+export function operationsRoleOf(): string {
+  const value = vscode.workspace.getConfiguration(SECTION).get<string>(KEY);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : ADMIN;
 }
 
 export const chooseOperationsRole: CommandFactory = (ctx) => async (arg) => {
@@ -35,22 +35,16 @@ export const chooseOperationsRole: CommandFactory = (ctx) => async (arg) => {
   if (given !== undefined && !answer.roles.includes(given))
     throw new ArgumentError(`The metadata has no role ${given} (its roles: ${answer.roles.join(', ')}).`);
   const uri = uriOf(root);
-  const current = operationsRoleOf(uri);
+  const current = operationsRoleOf();
   const role = await pick(
     given,
     answer.roles.map((r) => ({ label: r, value: r, ...(r === current ? { description: 'current' } : {}) })),
     'Choose Role for Collection Queries',
     'The role whose GraphQL schema completes and explains the queries of query_collections.yaml',
   );
-  // The folder's own setting when the workspace has several, else the workspace's (or the user's, with no workspace).
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  const target =
-    folder && (vscode.workspace.workspaceFolders?.length ?? 0) > 1
-      ? vscode.ConfigurationTarget.WorkspaceFolder
-      : folder
-        ? vscode.ConfigurationTarget.Workspace
-        : vscode.ConfigurationTarget.Global;
-  await vscode.workspace.getConfiguration(SECTION, uri).update(KEY, role, target);
+  // The workspace's setting (the user's with no workspace): the language server has one role for every root.
+  const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await vscode.workspace.getConfiguration(SECTION).update(KEY, role, target);
   const message = `Queries in collections are completed and explained in the schema of role ${role}.`;
   ctx.log.info(`${message} (${vscode.workspace.asRelativePath(uri)})`);
   return { status: 'done', message };
@@ -96,7 +90,7 @@ export class OperationsRoleStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const role = operationsRoleOf(uri);
+    const role = operationsRoleOf();
     this.shown = { visible: true, text: `$(person) ${role}` };
     this.item.text = this.shown.text;
     this.item.tooltip = new vscode.MarkdownString(

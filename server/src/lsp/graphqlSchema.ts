@@ -11,7 +11,7 @@ export interface SchemaSettings {
 }
 
 /** Generates a role's schema and prints it (node/schema/sdl.ts: in a worker thread, seconds at 1,000 tables). */
-export type SdlGenerator = (metadata: JsonObject, models: ReadonlyMap<string, DatabaseModel>, options: SchemaOptions) => Promise<SchemaSdl>;
+export type SdlGenerator = (metadata: JsonObject, models: ReadonlyMap<string, DatabaseModel>, options: SchemaOptions, key?: string) => Promise<SchemaSdl>;
 
 /**
  * `graphqlMetadata/graphqlSchema`: the schema the engine would serve to a role, as SDL, for the
@@ -37,8 +37,11 @@ export function graphqlSchemaFor(
   if (!answers) made.set(result, (answers = new Map<string, Promise<GraphqlSchemaResult>>()));
   const known = answers.get(key);
   if (known) return known;
-  const answer = schemaAnswer(root, role, result, settings, generate);
+  const answer = schemaAnswer(root, role, result, settings, (metadata, models, options) => generate(metadata, models, options, `${root}\u0000${key}`));
   answers.set(key, answer);
+  // A failure (a worker that stopped, an unknown role) is not kept: the next request tries again.
+  const forget = (): void => void (answers.get(key) === answer && answers.delete(key));
+  answer.then((a) => (a.ok ? undefined : forget()), forget);
   return answer;
 }
 

@@ -87,6 +87,24 @@ describe('operations against the generated schema: native queries and remote rel
     );
   });
 
+  test("a native query's relationship the generator left out (its table is not in the model) is never judged; its other fields are", () => {
+    const withGhost = (queries: string): Record<string, string> => ({
+      ...files(queries),
+      'databases/databases.yaml': DATABASES.replace(
+        '      returns: total\n',
+        '      returns: total\n      object_relationships:\n        - name: ghost\n          using:\n            column_mapping:\n              n: id\n            remote_table:\n              schema: public\n              name: ghost\n',
+      ),
+    });
+    const found = (query: string): string[][] =>
+      check(withGhost(`      - name: c\n        query: |\n          ${query}\n`), options)
+        .result.findings.filter((f) => f.code.startsWith('operation-'))
+        .map((f) => [f.code, f.message.split('.')[0]!]);
+    assert.deepEqual(found('query c { totals(args: {min: 1}) { n ghost { id } } }'), []);
+    assert.deepEqual(found('query c { totals(args: {min: 1}) { n ghost { id } } article { idd } }'), [
+      ['operation-invalid', 'In query `c` of collection `allowed-queries`: Cannot query field "idd" on type "article"'],
+    ]);
+  });
+
   test('a remote relationship to a remote schema without its SDL is left out of the schema and never judged', () => {
     const { result } = check(
       files(`      - name: b

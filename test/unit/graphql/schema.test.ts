@@ -300,6 +300,27 @@ describe('generateSchema: the engine rules on a small project', () => {
     assert.deepEqual(names(schemaOf('manager'), 'mutation_root'), ['insert_article', 'update_article', 'update_article_many']);
   });
 
+  test("parents' mutation filters compare as the engine's OnlyRelevantEq: the expression's own _and as a set, nested lists in order", () => {
+    const a = { id: { _eq: 1 } };
+    const b = { rating: { _gt: 2 } };
+    const deletes = (p1: JsonObject, p2: JsonObject): string[] | undefined => {
+      const metadata = structuredClone(METADATA);
+      const article = ((metadata.sources as JsonObject[])[0]!.tables as JsonObject[])[1]!;
+      article.delete_permissions = [
+        { role: 'p1', permission: { filter: p1 } },
+        { role: 'p2', permission: { filter: p2 } },
+      ];
+      (metadata.inherited_roles as JsonObject[]).push({ role_name: 'both', role_set: ['p1', 'p2'] });
+      const result = generateSchemaFromMetadata(metadata, new Map([['default', MODEL]]), { engineVersion: parseEngineVersion('v2.48')!, role: 'both' });
+      assert.ok(result.ok, result.ok ? '' : result.error);
+      return names(result.schema, 'mutation_root');
+    };
+    // The same set of conditions (order and a repeat do not count): both parents agree, the role may delete.
+    assert.deepEqual(deletes({ _and: [a, b, a] }, { _and: [b, a] }), ['delete_article']);
+    // Inside _not the list is compared in order: the parents differ, the role gets no delete (no mutation root).
+    assert.equal(deletes({ _not: { _and: [a, b] } }, { _not: { _and: [b, a] } }), undefined);
+  });
+
   test('graphql-default: PascalCase types, camelCase fields, upper case enum values; older engines lack _stream and _many', () => {
     const schema = generate({ namingConvention: 'graphql-default', engineVersion: parseEngineVersion('v2.9')! });
     assert.deepEqual(

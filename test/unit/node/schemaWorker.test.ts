@@ -30,6 +30,34 @@ describe('SchemaSdlWorker: a role schema generated and printed in a worker threa
     }
   });
 
+  test('one request at a time; a waiting request is replaced by a newer one of the same key, both answered with its SDL', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-schema-worker-'));
+    const file = path.join(dir, 'worker.js');
+    // Answers with the role it was asked for and the ids it has seen, after a pause (so requests queue).
+    fs.writeFileSync(
+      file,
+      `const { parentPort } = require('node:worker_threads'); const seen = [];
+parentPort.on('message', (m) => { seen.push(m.options.role); setTimeout(() => parentPort.postMessage({ id: m.id, ok: true, sdl: seen.join(','), notes: [], roles: [] }), 50); });`,
+    );
+    const worker = new SchemaSdlWorker(file);
+    try {
+      const answers = await Promise.all([
+        worker.sdl({}, new Map(), { role: 'a' }, 'root/user'),
+        worker.sdl({}, new Map(), { role: 'b' }, 'root/user'),
+        worker.sdl({}, new Map(), { role: 'c' }, 'root/admin'),
+        worker.sdl({}, new Map(), { role: 'd' }, 'root/user'),
+      ]);
+      // a ran at once; b waited and was replaced by d (which takes its turn after c's); b has d's answer.
+      assert.deepEqual(
+        answers.map((a) => (a.ok ? a.sdl : a.error)),
+        ['a', 'a,c,d', 'a,c', 'a,c,d'],
+      );
+    } finally {
+      await worker.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a worker that dies fails what it was asked, and the next request starts another', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-schema-worker-'));
     const file = path.join(dir, 'worker.js');

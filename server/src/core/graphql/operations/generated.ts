@@ -19,8 +19,9 @@ const ROOTS = ['query_root', 'mutation_root', 'subscription_root'];
  * The schema source of a check: the schema generator (core/graphql/schema) run per role on
  * demand. What the generator leaves out is never judged: when its notes say anything at the root
  * was left out (a remote schema, a source without a model, a table or function the model lacks)
- * the root types are partial; a relationship or remote relationship left out makes its name
- * unjudged on its table's types.
+ * the root types are partial; a relationship or remote relationship left out leaves unjudged the
+ * types of every table with a relationship of that name, and a field left out of a native query, a
+ * logical model or a remote schema's type every object type that is not a table's (partialTypes).
  */
 export function generatedSchemas(options: GeneratedSchemaOptions = {}): SchemaSource {
   return (inputs) => new GeneratedProvider(inputs, options);
@@ -70,26 +71,43 @@ class GeneratedProvider implements SchemaProvider {
   }
 }
 
+/** A table's relationship (or remote relationship) the generator left out: `<table>: <kind> relationship <name> is left out`. */
+const TABLE_FIELD_LEFT_OUT = /^\S+: \w+ relationship (\S+) is left out/;
+/**
+ * A field of another object type left out: a native query's relationship, a remote schema type's
+ * relationship, a logical model's nested field (`source s: native query q: object relationship r is
+ * left out`, `remote schema g: type T: relationship r is left out`, `source s: logical model m: field f
+ * (...) is left out`).
+ */
+const OTHER_FIELD_LEFT_OUT =
+  /^(?:source \S+: native query \S+: \w+ relationship|remote schema \S+: type \S+: relationship|source \S+: logical model \S+: field) (\S+) .*is left out/;
+
 /**
  * The types whose fields the schema may lack, from the generator's notes: the root types when
- * anything at the root was left out; an object type of a table that has a relationship (or remote
- * relationship) left out. Decided per name when asked, so that the schema makes no type for it.
+ * anything but a table's relationship was left out; an object type of a table that has a
+ * relationship (or remote relationship) of a name left out; and, when a field of a native query, a
+ * logical model or a remote schema's type was left out, every object type that is not a table's
+ * (the note names the field, not the GraphQL type it would be on). Decided per name when asked, so
+ * that the schema makes no type for it.
  */
 function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: SchemaInputs): TypeNames {
-  const atRoot = notes.some((n) => !/^\S+: \w+ relationship \S+ is left out/.test(n));
+  const atRoot = notes.some((n) => !TABLE_FIELD_LEFT_OUT.test(n));
   const roots = new Set(atRoot ? ROOTS : []);
   const leftOut = new Set<string>();
+  let otherLeftOut = false;
   for (const note of notes) {
-    const m = /^\S+: \w+ relationship (\S+) is left out/.exec(note);
+    const m = TABLE_FIELD_LEFT_OUT.exec(note);
     if (m) leftOut.add(m[1]!);
+    if (OTHER_FIELD_LEFT_OUT.test(note)) otherLeftOut = true;
   }
-  if (leftOut.size === 0) return roots;
+  if (leftOut.size === 0 && !otherLeftOut) return roots;
   const decided = new Map<string, boolean>();
-  // A type that lacks a relationship it would have: one whose table has a relationship of that name.
+  // A table's type lacks a relationship it would have: one whose table has a relationship of that name.
   const lacks = (name: string): boolean => {
     const type = schema.getType(name);
-    const origin = type && isObjectType(type) ? originOf(type) : undefined;
-    if (origin?.kind !== 'table') return false;
+    if (!type || !isObjectType(type)) return false;
+    const origin = originOf(type);
+    if (origin?.kind !== 'table') return otherLeftOut;
     const table = inputs.index.tables.find((t) => t.source === origin.source && t.table.schema === origin.table.schema && t.table.name === origin.table.name);
     return table?.relationships.some((r) => leftOut.has(r.name.name)) === true;
   };

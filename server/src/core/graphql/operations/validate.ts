@@ -151,9 +151,10 @@ export function suggestible(input: string, names: readonly string[]): string[] {
  * all), so a name whose counts differ from the input's by more than twice the threshold is farther.
  */
 function lettersWithin(name: string, b: readonly number[], threshold: number, counts: Int32Array): boolean {
+  // Not ASCII (never a GraphQL name): no quick answer; nothing is counted yet, so `counts` stays clear.
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 127) return true;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
-    if (c > 127) return true;
     counts[c >= 65 && c <= 90 ? c + 32 : c]!++;
   }
   for (const c of b) if (c <= 127) counts[c]!--;

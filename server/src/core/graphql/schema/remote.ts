@@ -76,8 +76,9 @@ interface Customizer {
   fieldName(parentType: string, field: string): string;
 }
 
+/** A name -> name mapping with no inherited keys (a field named `constructor` maps to nothing). */
 function stringMap(value: JsonValue | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const [from, to] of Object.entries(objectOf(value) ?? {})) if (typeof to === 'string') out[from] = to;
   return out;
 }
@@ -163,7 +164,7 @@ export function addRemoteSchemas(
       const roots = rootNames(original);
       const names = customizer(objectOf(remote.definition), original, roots, engineVersion);
       const ownRelationships = relationships.filter((r) => r.remoteSchema === name);
-      const relationshipFields = remoteRelationshipFields(original, roots, ownRelationships, names, notes, role.admin);
+      const relationshipFields = remoteRelationshipFields(original, roots, ownRelationships, names, notes, role.admin || !permissions);
       merged = extendSchema(merged, asExtension(customized(original, names), merged, roots, names), { assumeValid: true, assumeValidSDL: true });
       extend(relationshipFields, ownRelationships);
       joined.set(name, { remote, original, roots, names });
@@ -215,7 +216,7 @@ export function addRemoteSchemas(
     for (const [target, rels] of byTarget) {
       const into = joined.get(target)!;
       const present = rels.filter((r) => merged.getType(r.typeName) !== undefined);
-      extend(remoteRelationshipFields(into.original, into.roots, present, into.names, notes, role.admin), present);
+      extend(remoteRelationshipFields(into.original, into.roots, present, into.names, notes, role.admin || !permissions), present);
     }
   }
   return { schema: merged, notes };
@@ -402,7 +403,8 @@ function remoteRelationshipFields(
   relationships: readonly RemoteSchemaRelationship[],
   names: Customizer,
   notes: string[],
-  admin: boolean,
+  /** Whether notes are written (admin, or every role while remote schema permissions are off). */
+  noted: boolean,
 ): DefinitionNode[] {
   if (relationships.length === 0) return [];
   const types = new Map<string, DefinitionNode>();
@@ -430,7 +432,7 @@ function remoteRelationshipFields(
         call = objectOf(objectOf(spec)?.field);
       }
     } catch (error) {
-      if (admin) notes.push(`${rel.table}: remote relationship ${rel.name} is left out: ${error instanceof Error ? error.message : String(error)}`);
+      if (noted) notes.push(`${rel.table}: remote relationship ${rel.name} is left out: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
     if (field === undefined) continue;

@@ -113,21 +113,22 @@ const RELEVANT: Record<MutationKind, readonly string[]> = {
 };
 
 /**
- * A permission's JSON in the shape the engine compares it: keys in order (a boolean expression's
- * keys are an `_and` of their conditions, a set), `_and` and `_or` lists as sets, session variables
- * in any case, an absent filter,
- * check or preset as the empty one (update's `check` is optional: absent stays absent).
+ * A permission's JSON in the shape the engine compares it (`OnlyRelevantEq`): keys in order (a
+ * boolean expression's keys are an `_and` of their conditions), the `_and` and `_or` lists of the
+ * expression itself as sets (`Set.fromList`: order and repeats do not count) while nested ones are
+ * compared as lists, session variables in any case, an absent filter, check or preset as the empty
+ * one (update's `check` is optional: absent stays absent).
  */
 function relevant(kind: MutationKind, permission: JsonObject): string {
-  const canonical = (value: JsonValue | undefined, key?: string): string => {
+  const canonical = (value: JsonValue | undefined, key?: string, depth = 0): string => {
     if (Array.isArray(value)) {
-      const items = value.map((v) => canonical(v));
-      return `[${(key === '_and' || key === '_or' ? items.sort() : items).join(',')}]`;
+      const items = value.map((v) => canonical(v, undefined, depth + 1));
+      return `[${(depth === 1 && (key === '_and' || key === '_or') ? [...new Set(items)].sort() : items).join(',')}]`;
     }
     if (isJsonObject(value))
       return `{${Object.keys(value)
         .sort()
-        .map((k) => `${JSON.stringify(k)}:${canonical(value[k], k)}`)
+        .map((k) => `${JSON.stringify(k)}:${canonical(value[k], k, depth + 1)}`)
         .join(',')}}`;
     // A session variable is one whatever its case (the engine's SessionVariable is case-insensitive).
     return JSON.stringify(typeof value === 'string' && /^x-hasura-/i.test(value) ? value.toLowerCase() : (value ?? null));
