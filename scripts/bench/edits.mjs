@@ -5,17 +5,25 @@
 // - collections: the name of the last query in query_collections.yaml (the allow list's input);
 // - collections-rest: the name of a query a REST endpoint uses, so rest_endpoints.yaml gets an error;
 // - query-field: a field selected inside the first query (`id` <-> `idx`), validated against the
-//   generated schemas: an operation finding appears in and leaves query_collections.yaml.
+//   generated schemas: an operation finding appears in and leaves query_collections.yaml (with a
+//   database model only: not in EDIT_KINDS).
 
 const KINDS = {
   table: { file: 'table', pattern: /^\s+- status$/, variant: (line, k) => `${line}_v${k}` },
   'table-typo': { file: 'table', pattern: /^\s+permission:$/, variant: (line) => line.replace('permission:', 'permisson:'), watch: 'table' },
   collections: { file: 'query_collections.yaml', pattern: /^\s+- name: \S+$/, last: true, variant: (line, k) => `${line}_v${k}` },
-  'query-field': { file: 'query_collections.yaml', pattern: /^\s+id$/, variant: (line, k) => `${line}x${k}`, watch: 'query_collections.yaml' },
+  'query-field': {
+    file: 'query_collections.yaml',
+    pattern: /^\s+id$/,
+    variant: (line, k) => `${line}x${k}`,
+    watch: 'query_collections.yaml',
+    needsModel: true,
+  },
   'collections-rest': { file: 'query_collections.yaml', pattern: null, variant: (line, k) => `${line}_v${k}`, watch: 'rest_endpoints.yaml' },
 };
 
-export const EDIT_KINDS = Object.keys(KINDS);
+/** The kinds every project can run; `query-field` needs a database model (its schema: operations.mjs runs it). */
+export const EDIT_KINDS = Object.keys(KINDS).filter((kind) => !KINDS[kind].needsModel);
 
 /**
  * The edit of `kind` in a project: { kind, rel, watch?, line, original, variant(k) } where `rel`
