@@ -10,6 +10,7 @@ import { ParseCache } from '../../../server/src/core/project/cache';
 import { buildDatabaseModels, sourcesOf } from '../../../server/src/node/db/index';
 import { createNodeHost } from '../../../server/src/node/fsHost';
 import { CORPUS } from '../helpers/corpus';
+import { sharedFolder } from '../helpers/shared';
 
 /**
  * Every corpus project's sources, built from its migrations in the embedded Postgres: the status of
@@ -124,7 +125,8 @@ function lineOf(result: RootResult, f: Finding): number {
   return text.slice(0, f.span.start).split('\n').length;
 }
 
-describe('every corpus project builds its database models', { skip: !fs.existsSync(CORPUS) && 'no ../shared/corpus' }, () => {
+describe('every corpus project builds its database models', () => {
+  sharedFolder(CORPUS);
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gem-db-corpus-'));
   after(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 

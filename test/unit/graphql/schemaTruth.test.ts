@@ -8,6 +8,7 @@ import type { NamingConvention } from '../../../server/src/core/graphql/schema/i
 import { generateSchema } from '../../../server/src/core/graphql/schema/index';
 import type { FactComparison, TruthOptions } from '../helpers/schemaFacts';
 import { SCHEMAS, compareDescriptions, compareWithExpected, expectedSchema, loadSchemasProject, remoteSdl } from '../helpers/schemaFacts';
+import { sharedFolder } from '../helpers/shared';
 
 /**
  * The generated schema of every project in ../shared/schemas against the schema its own engine
@@ -136,7 +137,8 @@ function rate(c: FactComparison): string {
   return `${c.matched}/${c.expected} (${((100 * c.matched) / Math.max(1, c.expected)).toFixed(1)}%)`;
 }
 
-describe('generated schemas against the schemas real engines served', { skip: !fs.existsSync(SCHEMAS) && 'no ../shared/schemas' }, () => {
+describe('generated schemas against the schemas real engines served', () => {
+  sharedFolder(SCHEMAS);
   test('every project of ../shared/schemas has its expectation', () => {
     const projects = fs
       .readdirSync(SCHEMAS)

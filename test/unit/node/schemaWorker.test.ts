@@ -8,10 +8,11 @@ import { generateSchema } from '../../../server/src/core/graphql/schema/index';
 import { directoryToMetadata } from '../../../server/src/core/sync/directory';
 import { SchemaSdlWorker } from '../../../server/src/node/schema/sdl';
 import { SCHEMAS, loadSchemasProject } from '../helpers/schemaFacts';
+import { sharedFolder } from '../helpers/shared';
 
 describe('SchemaSdlWorker: a role schema generated and printed in a worker thread', () => {
-  test('the same SDL, notes and roles as generating it on this thread; an unknown role is its error', async (t) => {
-    if (!fs.existsSync(SCHEMAS)) return t.skip('no ../shared/schemas');
+  test('the same SDL, notes and roles as generating it on this thread; an unknown role is its error', async () => {
+    sharedFolder(SCHEMAS);
     const { result, models } = await loadSchemasProject('novaforgood__canopy__admin');
     const worker = new SchemaSdlWorker();
     try {

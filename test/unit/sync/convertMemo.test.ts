@@ -10,6 +10,7 @@ import { toCorePath } from '../../../common/paths';
 import { createNodeHost } from '../../../server/src/node/fsHost';
 import { CORPUS } from '../helpers/corpus';
 import { memoryHost } from '../helpers/memoryHost';
+import { sharedFolder } from '../helpers/shared';
 
 const ROOT = '/p/metadata';
 const FILES: Record<string, string> = {
@@ -52,8 +53,8 @@ describe('directoryToMetadata without a source map: an included file that includ
     assert.deepEqual(mapped, first);
   });
 
-  test('the corpus: the same JSON as with a source map, on a first and a second conversion', { skip: !fs.existsSync(CORPUS) && 'no ../shared/corpus' }, () => {
-    for (const name of fs.readdirSync(CORPUS).sort()) {
+  test('the corpus: the same JSON as with a source map, on a first and a second conversion', () => {
+    for (const name of fs.readdirSync(sharedFolder(CORPUS)).sort()) {
       const dir = path.join(CORPUS, name);
       const config = path.join(dir, 'config.yaml');
       const meta = fs.existsSync(config) && /metadata_directory:\s*(\S+)/.exec(fs.readFileSync(config, 'utf8'));
