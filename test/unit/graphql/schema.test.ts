@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isEnumType, isInputObjectType, isObjectType, printType } from 'graphql';
-import type { GraphQLSchema } from 'graphql';
+import { isEnumType, isInputObjectType, isObjectType, isScalarType, printType } from 'graphql';
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import type { DatabaseModel, RelationModel } from '../../../server/src/core/db/model';
 import { parseEngineVersion } from '../../../server/src/core/engineVersion';
 import { generateSchemaFromMetadata } from '../../../server/src/core/graphql/schema/index';
@@ -152,6 +152,37 @@ describe('generateSchema: the engine rules on a small project', () => {
       names(schema, 'subscription_root')?.filter((f) => f.startsWith('article')),
       ['article', 'article_aggregate', 'article_stream'],
     );
+  });
+
+  test("every type, field, argument and enum value keeps the generator's null-prototype extensions: one shared empty object where none is recorded, the origin where one is", () => {
+    const schema = generate();
+    const empty = new Set<object>();
+    let withOrigin = 0;
+    const look = (extensions: object): void => {
+      assert.equal(Object.getPrototypeOf(extensions), null);
+      if (Object.keys(extensions).length === 0) empty.add(extensions);
+      else withOrigin++;
+    };
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || ['Boolean', 'Float', 'Int', 'String'].includes(type.name)) continue;
+      if (!isScalarType(type)) look(type.extensions);
+      if (isObjectType(type))
+        for (const field of Object.values(type.getFields())) {
+          look(field.extensions);
+          for (const arg of field.args) look(arg.extensions);
+        }
+      if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) look(field.extensions);
+      if (isEnumType(type)) for (const value of type.getValues()) look(value.extensions);
+    }
+    // graphql-js would give each its own empty dictionary (about 190 bytes: half the heap of a large schema).
+    assert.equal(empty.size, 1);
+    assert.deepEqual(
+      { ...(schema.getType('article') as GraphQLObjectType).getFields().title!.extensions },
+      {
+        graphqlMetadata: { kind: 'column', source: 'default', table: { schema: 'public', name: 'article' }, name: 'title' },
+      },
+    );
+    assert.ok(withOrigin > 20);
   });
 
   test('custom column names, enum table references, jsonb operators, object relationship nullability', () => {

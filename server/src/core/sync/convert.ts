@@ -62,7 +62,8 @@ export class YamlToJson {
   private converted(at: At, path: JsonPath): JsonValue {
     const node = at.node;
     if (isMap(node)) return this.mapping(at, path);
-    if (isSeq(node)) return itemsOf(node).map((item, i) => this.value({ file: at.file, node: item }, [...path, i]));
+    // Without a source map the path is never read: one for every value (a large project has a million).
+    if (isSeq(node)) return itemsOf(node).map((item, i) => this.value({ file: at.file, node: item }, this.recording ? [...path, i] : path));
     return isScalar(node) ? scalarJson(node.value) : null;
   }
 
@@ -96,6 +97,14 @@ export class YamlToJson {
 
   private mapping(at: At, path: JsonPath): JsonObject {
     const out: JsonObject = {};
+    if (!this.recording) {
+      // The JSON only: no entries with their key spans, no paths (`at` is followed already).
+      for (const pair of pairsOf(at.node)) {
+        const key = keyText(pair);
+        if (key !== undefined) setKey(out, key, this.value({ file: at.file, node: pair.value as YNode }, path));
+      }
+      return out;
+    }
     for (const entry of this.entries(at)) setKey(out, entry.key, this.value(entry.value, [...path, entry.key], entry.keySpan));
     return out;
   }

@@ -89,7 +89,10 @@ export function originOf(thing: GraphQLField<unknown, unknown> | GraphQLNamedTyp
   return typeof kind === 'string' && KINDS.has(kind) ? (record as Origin) : undefined;
 }
 
-/** The `extensions` that record an origin (for the schema generator's fields and types). */
+/**
+ * The `extensions` that record an origin (for the schema generator's fields and types): null-prototype,
+ * so graphql-js keeps the object instead of copying it into a dictionary (schema/sorted.ts ownExtensions).
+ */
 export function originExtensions(origin: Origin): { readonly [ORIGIN_KEY]: Origin } {
-  return { [ORIGIN_KEY]: origin };
+  return Object.setPrototypeOf({ [ORIGIN_KEY]: origin }, null) as { readonly [ORIGIN_KEY]: Origin };
 }

@@ -310,7 +310,7 @@ export class TableSchemaBuilder {
       enumType({
         name,
         ...desc(table.relation.comment),
-        values: Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
+        values: () => Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
       }),
     );
   }
@@ -577,17 +577,25 @@ export class TableSchemaBuilder {
     };
   }
 
-  private columnEnum(name: string, description: string, columns: readonly Column[]): GraphQLEnumType {
-    return this.named(name, () => {
-      const values: GraphQLEnumValueConfigMap = {};
-      for (const c of columns) values[c.field] = { description: 'column name', value: c.name };
-      if (columns.length === 0) values._PLACEHOLDER = { description: 'placeholder (do not use)' };
-      return enumType({ name, description, values });
-    });
+  /** A column enum; its values are made when someone asks for them (every table's root fields name two or three). */
+  private columnEnum(name: string, description: string, columnsOf: () => readonly Column[]): GraphQLEnumType {
+    return this.named(name, () =>
+      enumType({
+        name,
+        description,
+        values: () => {
+          const columns = columnsOf();
+          const values: GraphQLEnumValueConfigMap = {};
+          for (const c of columns) values[c.field] = { description: 'column name', value: c.name };
+          if (columns.length === 0) values._PLACEHOLDER = { description: 'placeholder (do not use)' };
+          return values;
+        },
+      }),
+    );
   }
 
   selectColumnEnum(table: Table): GraphQLEnumType {
-    return this.columnEnum(this.tn(table, 'select_column'), `select columns of table "${this.quoted(table)}"`, this.selectColumns(table));
+    return this.columnEnum(this.tn(table, 'select_column'), `select columns of table "${this.quoted(table)}"`, () => this.selectColumns(table));
   }
 
   aggregateType(table: Table): GraphQLObjectType {
@@ -710,7 +718,7 @@ export class TableSchemaBuilder {
             this.columnEnum(
               this.predicateColumnsName(table, fn),
               `select "${this.predicateTypeName(table, fn)}${this.namer(table.source).graphqlCase ? 'ArgumentsColumns' : '_arguments_columns'}" columns of table "${this.quoted(table)}"`,
-              columns,
+              () => columns,
             );
           const boolExp = this.scalarComparisonExp(pgScalarOf('boolean'), table.source);
           for (const fn of booleans.length > 0 ? ['bool_and', 'bool_or'] : []) fields[fn] = { type: predicate(fn, nn(columnsEnum(fn, booleans)), boolExp) };
@@ -824,22 +832,23 @@ export class TableSchemaBuilder {
       enumType({
         name,
         description: `unique or primary key constraints on table "${this.quoted(table)}"`,
-        values: Object.fromEntries(
-          (table.relation.constraints ?? []).map((c) => [
-            c.name,
-            {
-              description: this.since('newDescriptions')
-                ? `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`
-                : 'unique or primary key constraint',
-            },
-          ]),
-        ),
+        values: () =>
+          Object.fromEntries(
+            (table.relation.constraints ?? []).map((c) => [
+              c.name,
+              {
+                description: this.since('newDescriptions')
+                  ? `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`
+                  : 'unique or primary key constraint',
+              },
+            ]),
+          ),
       }),
     );
   }
 
   private updateColumnEnum(table: Table): GraphQLEnumType {
-    return this.columnEnum(this.tn(table, 'update_column'), `update columns of table "${this.quoted(table)}"`, this.updateColumns(table));
+    return this.columnEnum(this.tn(table, 'update_column'), `update columns of table "${this.quoted(table)}"`, () => this.updateColumns(table));
   }
 
   insertInput(table: Table): GraphQLInputObjectType {
