@@ -105,16 +105,21 @@ describe('the generated schema is collected lazily, and exactly', () => {
       [`query { ${rootField} { ...G } } fragment G on query_root { __typename }`, false],
       [`subscription { ${rootField} { ${leaf.name} } a: ${rootField} { ${leaf.name} } }`, false],
       [`query ($w: ${rootField}_bool_exp!) { ${rootField}(where: $w) { ${leaf.name} } }`, false],
+      // A mutation: its root's fields made when the variable's type is not reached from the query root.
+      [`mutation ($o: [${insertInput.name}!]!) { insert_${rootField}(objects: $o) { affected_rows } }`, false],
       // A variable of a type no root field takes: found by collecting every type.
       [`mutation ($o: ${nested.name}) { __typename }`, true],
       // A type it does not have: graphql-js's rule reports it, with its suggestions from every type name.
       [`query ($w: ${rootField}_bool_expp) { ${rootField}(where: $w) { ${leaf.name} } }`, true],
       [`query { ${rootField} { ... on NoSuchType { id } } }`, true],
     ];
+    // graphql-js keeps a thunk until someone asks for the fields (lazy.ts `made`).
+    const mutationMade = (schema: LazySchema): boolean => typeof (schema.getMutationType() as unknown as { _fields: unknown })._fields !== 'function';
     for (const [doc, collects] of operations) {
       const schema = make();
       assert.deepEqual(problems(doc, schema), problems(doc, full), doc);
       assert.equal(schema.completed, collects, `${doc}: ${collects ? 'collects' : 'does not collect'} every type`);
+      if (doc.startsWith('query') && !collects) assert.equal(mutationMade(schema), false, `${doc}: the mutation root's fields are not made for a query`);
     }
     assert.deepEqual(problems(valid, full), []);
     // Unknown types: graphql-js's own rule over every type name says the same.

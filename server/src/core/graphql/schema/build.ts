@@ -23,7 +23,7 @@ import type { Column, ComputedField, Relationship, SelectPerm, Source, Table, Ta
 import type { NamingConvention } from './naming';
 import { customName, Namer, type NamePart } from './naming';
 import type { RoleView } from './roles';
-import { enumType, inputType, objectType } from './sorted';
+import { enumType, inputType, lazyField, objectType } from './sorted';
 import { originExtensions } from '../operations/provider';
 
 /**
@@ -1266,55 +1266,63 @@ export class TableSchemaBuilder {
     const canDelete = !view || (updatable & 16) !== 0;
     const pk = view ? undefined : this.primaryKey(table);
     const sel = perms.select;
+    // Named now (the mutation root's fields are known), made when someone reads the mutation root's fields.
+    const put = (name: string, make: () => GraphQLFieldConfig<unknown, unknown>): void => lazyField(fields, name, make);
     if (perms.insert !== undefined && !perms.insert.backendOnly && canInsert && table.relation.kind !== 'materialized_view') {
-      const onConflict = this.onConflictType(table);
-      const conflictArg = onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: this.upsertDescription() } } : {};
-      fields[this.rootName(table, 'insert', 'insert', ...id)] = {
-        type: this.mutationResponse(table),
-        args: { objects: { type: nn(list(nn(this.insertInput(table)))), description: 'the rows to be inserted' }, ...conflictArg },
-        description: this.rootDescription(table, 'insert', `insert data into the table: "${q}"`),
+      const conflictArg = (): GraphQLFieldConfigArgumentMap => {
+        const onConflict = this.onConflictType(table);
+        return onConflict ? { [this.f(table, 'on_conflict')]: { type: onConflict, description: this.upsertDescription() } } : {};
       };
+      put(this.rootName(table, 'insert', 'insert', ...id), () => ({
+        type: this.mutationResponse(table),
+        args: { objects: { type: nn(list(nn(this.insertInput(table)))), description: 'the rows to be inserted' }, ...conflictArg() },
+        description: this.rootDescription(table, 'insert', `insert data into the table: "${q}"`),
+      }));
       if (sel !== undefined)
-        fields[this.rootName(table, 'insert_one', 'insert', ...id, 'one')] = {
+        put(this.rootName(table, 'insert_one', 'insert', ...id, 'one'), () => ({
           type: this.tableType(table),
-          args: { object: { type: nn(this.insertInput(table)), description: 'the row to be inserted' }, ...conflictArg },
+          args: { object: { type: nn(this.insertInput(table)), description: 'the row to be inserted' }, ...conflictArg() },
           description: this.rootDescription(table, 'insert_one', `insert a single row into the table: "${q}"`),
-        };
+        }));
     }
-    if (perms.update !== undefined && !perms.update.backendOnly && canUpdate && table.relation.kind !== 'materialized_view') {
-      const ops = this.updateOperators(table);
-      if (Object.keys(ops).length > 0) {
-        fields[this.rootName(table, 'update', 'update', ...id)] = {
-          type: this.mutationResponse(table),
-          args: { ...ops, where: { type: nn(this.boolExp(table)), description: 'filter the rows which have to be updated' } },
-          description: this.rootDescription(table, 'update', `update data of the table: "${q}"`),
-        };
-        if (pk !== undefined)
-          fields[this.rootName(table, 'update_by_pk', 'update', ...id, 'by_pk')] = {
-            type: this.tableType(table),
-            args: { ...ops, [this.f(table, 'pk_columns')]: { type: nn(this.pkColumnsInput(table, pk)) } },
-            description: this.rootDescription(table, 'update_by_pk', `update single row of the table: "${q}"`),
-          };
-        if (this.since('updateMany'))
-          fields[this.rootName(table, 'update_many', 'update', ...id, 'many')] = {
-            type: list(this.mutationResponse(table)),
-            args: { updates: { type: nn(list(nn(this.updatesType(table)))), description: 'updates to execute, in order' } },
-            description: this.rootDescription(table, 'update_many', `update multiples rows of table: "${q}"`),
-          };
-      }
+    // No updatable column: no operator (updateOperators gives `_set` for every one), no update field.
+    if (
+      perms.update !== undefined &&
+      !perms.update.backendOnly &&
+      canUpdate &&
+      table.relation.kind !== 'materialized_view' &&
+      this.updateColumns(table).length > 0
+    ) {
+      put(this.rootName(table, 'update', 'update', ...id), () => ({
+        type: this.mutationResponse(table),
+        args: { ...this.updateOperators(table), where: { type: nn(this.boolExp(table)), description: 'filter the rows which have to be updated' } },
+        description: this.rootDescription(table, 'update', `update data of the table: "${q}"`),
+      }));
+      if (pk !== undefined)
+        put(this.rootName(table, 'update_by_pk', 'update', ...id, 'by_pk'), () => ({
+          type: this.tableType(table),
+          args: { ...this.updateOperators(table), [this.f(table, 'pk_columns')]: { type: nn(this.pkColumnsInput(table, pk)) } },
+          description: this.rootDescription(table, 'update_by_pk', `update single row of the table: "${q}"`),
+        }));
+      if (this.since('updateMany'))
+        put(this.rootName(table, 'update_many', 'update', ...id, 'many'), () => ({
+          type: list(this.mutationResponse(table)),
+          args: { updates: { type: nn(list(nn(this.updatesType(table)))), description: 'updates to execute, in order' } },
+          description: this.rootDescription(table, 'update_many', `update multiples rows of table: "${q}"`),
+        }));
     }
     if (perms.delete !== undefined && !perms.delete.backendOnly && canDelete && table.relation.kind !== 'materialized_view') {
-      fields[this.rootName(table, 'delete', 'delete', ...id)] = {
+      put(this.rootName(table, 'delete', 'delete', ...id), () => ({
         type: this.mutationResponse(table),
         args: { where: { type: nn(this.boolExp(table)), description: 'filter the rows which have to be deleted' } },
         description: this.rootDescription(table, 'delete', `delete data from the table: "${q}"`),
-      };
+      }));
       if (pk !== undefined)
-        fields[this.rootName(table, 'delete_by_pk', 'delete', ...id, 'by_pk')] = {
+        put(this.rootName(table, 'delete_by_pk', 'delete', ...id, 'by_pk'), () => ({
           type: this.tableType(table),
           args: this.pkArgs(pk),
           description: this.rootDescription(table, 'delete_by_pk', `delete single row from the table: "${q}"`),
-        };
+        }));
     }
   }
 }

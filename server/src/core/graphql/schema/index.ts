@@ -18,7 +18,7 @@ import type { RemoteSchemaRelationship } from './remote';
 import type { NamingConvention } from './naming';
 import { Namer } from './naming';
 import { ADMIN, inheritedRoles, roleNames, roleView } from './roles';
-import { objectType, sortedByName } from './sorted';
+import { objectType } from './sorted';
 
 export type { NamingConvention } from './naming';
 export { NAMING_CONVENTIONS, isNamingConvention } from './naming';
@@ -119,8 +119,6 @@ function roleSchema(
   const query = rootType('query_root', undefined, roots.query) ?? objectType({ name: 'query_root', fields: {} });
   const mutation = rootType('mutation_root', 'mutation root', roots.mutation);
   const subscription = rootType('subscription_root', undefined, roots.subscription);
-  // Root fields in name order, so the types are collected in one deterministic order too.
-  for (const kind of ['query', 'mutation', 'subscription'] as const) roots[kind] = sortedByName(roots[kind]);
   // Its types are collected as far as someone looks (lazy.ts): validating an operation makes the types it touches.
   const generated = new LazySchema({
     query,

@@ -8,9 +8,10 @@ import type { GraphQLAbstractType, GraphQLInterfaceType, GraphQLNamedType, Graph
  * 1,000 tables that is 40,000 types made for a check that validates a few operations. This schema
  * starts with the roots (and what every schema has: the introspection types, the directives'
  * argument types). `getType(name)` answers from the types reached so far by following the fields
- * and arguments of the roots and of every type whose fields someone already asked for (validation
- * asks for the fields along an operation's selections); only a name not reached that way makes it
- * collect the whole map, as graphql-js's constructor would — and so does everything that needs all
+ * and arguments of the query root and of every type whose fields someone already asked for
+ * (validation asks for the fields along an operation's selections); a name not reached that way
+ * makes it make the mutation and subscription roots' fields and look again (a query never needs
+ * them); only a name still not reached makes it collect the whole map, as graphql-js's constructor would — and so does everything that needs all
  * of it (`getTypeMap`, `getPossibleTypes`, `getImplementations`, `isSubType`, `toConfig`: printing,
  * introspection, listing type names). Exact by construction: a type is answered only when it is
  * reachable from the roots, "no such type" only after the whole map is collected, and the whole map
@@ -25,6 +26,8 @@ export class LazySchema extends GraphQLSchema {
   /** Reached types whose fields have not been followed yet (their fields were not asked for). */
   private waiting: GraphQLNamedType[] = [];
   private complete = false;
+  /** Whether the mutation and subscription roots' fields were made (reachedType makes them before it gives up on a name). */
+  private rootsMade = false;
 
   constructor(config: Omit<GraphQLSchemaConfig, 'types' | 'assumeValid'>) {
     const { query, mutation, subscription, ...rest } = config;
@@ -54,7 +57,14 @@ export class LazySchema extends GraphQLSchema {
   /** The type of that name if it is reached without collecting every type; undefined: none, or not known yet. */
   reachedType(name: string): GraphQLNamedType | undefined {
     if (this.complete) return super.getType(name);
-    return this.reached.get(name) ?? (this.follow(), this.reached.get(name));
+    const known = this.reached.get(name) ?? (this.follow(), this.reached.get(name));
+    if (known !== undefined || this.rootsMade) return known;
+    // Not reached from the fields made so far: the mutation and subscription roots' fields first
+    // (made only when someone reads them: a query never does), then look again.
+    this.rootsMade = true;
+    for (const root of [this.config.mutation, this.config.subscription]) root?.getFields();
+    this.follow();
+    return this.reached.get(name);
   }
 
   /**
@@ -129,11 +139,11 @@ export class LazySchema extends GraphQLSchema {
 
   /**
    * Follows the fields and arguments of the reached types that can be followed without making
-   * anything: the roots (validation asks for their fields first thing), and every type whose
-   * fields were already made.
+   * anything: the query root (validation of a query asks for its fields first thing), and every
+   * type whose fields were already made (the mutation and subscription roots among them once made).
    */
   private follow(): void {
-    const roots = new Set<unknown>([this.config.query, this.config.mutation, this.config.subscription]);
+    const roots = new Set<unknown>([this.config.query]);
     for (let progress = true; progress;) {
       progress = false;
       const next: GraphQLNamedType[] = [];

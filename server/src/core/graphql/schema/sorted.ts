@@ -94,4 +94,20 @@ export function enumType(config: GraphQLEnumTypeConfig): GraphQLEnumType {
   });
 }
 
-export { byName as sortedByName };
+/**
+ * Sets `map[name]` to what `make` gives, made the first time it is read (then kept as a plain
+ * value): a root field whose name is known before its types need to be (the mutation root's fields
+ * are read only for a mutation). Object.keys lists it without making it.
+ */
+export function lazyField<T>(map: Record<string, T>, name: string, make: () => T): void {
+  Object.defineProperty(map, name, {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      const value = make();
+      Object.defineProperty(map, name, { configurable: true, enumerable: true, writable: true, value });
+      return value;
+    },
+    set: (value: T) => Object.defineProperty(map, name, { configurable: true, enumerable: true, writable: true, value }),
+  });
+}
