@@ -185,6 +185,92 @@ describe('generateSchema: the engine rules on a small project', () => {
     assert.ok(withOrigin > 20);
   });
 
+  test("the source's type prefix and suffix: in an enum table's comparison type after the enum's own name, never in jsonb_cast_exp nor a scalar's comparison type", () => {
+    const sources = METADATA.sources as JsonObject[];
+    const customized: JsonObject = { ...METADATA, sources: [{ ...sources[0]!, customization: { type_names: { prefix: 'p_', suffix: '_s' } } }] };
+    const result = generateSchemaFromMetadata(customized, new Map([['default', MODEL]]), { engineVersion: parseEngineVersion('v2.48')! });
+    assert.ok(result.ok);
+    const boolExp = fieldsOf(result.schema, 'p_article_bool_exp_s')!;
+    // comparisonExps names it from the enum parser's name: `p_status_enum_s` then `_comparison_exp`.
+    assert.ok(boolExp.includes('status: p_status_enum_s_comparison_exp'), boolExp.join('\n'));
+    assert.ok(boolExp.includes('data: jsonb_comparison_exp'));
+    assert.ok(boolExp.includes('title: String_comparison_exp'));
+    assert.deepEqual(
+      fieldsOf(result.schema, 'jsonb_comparison_exp')?.filter((f) => f.startsWith('_cast')),
+      ['_cast: jsonb_cast_exp'],
+    );
+    assert.equal(result.schema.getType('p_jsonb_cast_exp_s'), undefined);
+    assert.deepEqual(fieldsOf(result.schema, 'p_status_enum_s_comparison_exp'), [
+      '_eq: p_status_enum_s',
+      '_in: [p_status_enum_s!]',
+      '_is_null: Boolean',
+      '_neq: p_status_enum_s',
+      '_nin: [p_status_enum_s!]',
+    ]);
+  });
+
+  test("graphql-default: the engine's pk_columns, affected_rows and update_columns camel-cased from v2.21, as written before", () => {
+    const at = (version: string): GraphQLSchema => {
+      const result = generateSchemaFromMetadata(METADATA, new Map([['default', MODEL]]), {
+        engineVersion: parseEngineVersion(version)!,
+        namingConvention: 'graphql-default',
+      });
+      assert.ok(result.ok);
+      return result.schema;
+    };
+    const facts = (schema: GraphQLSchema): string[] => [
+      ...(schema
+        .getMutationType()!
+        .getFields()
+        .updateAuthorByPk?.args.map((a) => a.name) ?? []),
+      ...names(schema, 'AuthorMutationResponse')!,
+      ...names(schema, 'AuthorOnConflict')!,
+    ];
+    assert.deepEqual(facts(at('v2.21')), ['_inc', '_set', 'pkColumns', 'affectedRows', 'returning', 'constraint', 'updateColumns', 'where']);
+    assert.deepEqual(facts(at('v2.20')), ['_inc', '_set', 'pk_columns', 'affected_rows', 'returning', 'constraint', 'update_columns', 'where']);
+  });
+
+  test("descriptions: the table's configuration.comment, else (before v2.51.1) the database's comments on tables, columns and functions", () => {
+    const commented: DatabaseModel = {
+      ...MODEL,
+      relations: {
+        ...MODEL.relations,
+        'public.author': {
+          ...MODEL.relations['public.author']!,
+          comment: 'Writers',
+          columns: [
+            { name: 'id', type: 'integer', nullable: false, comment: 'the key' },
+            { name: 'name', type: 'text', nullable: false },
+          ],
+        },
+      },
+    };
+    const sources = METADATA.sources as JsonObject[];
+    const tables = sources[0]!.tables as JsonObject[];
+    const withComment: JsonObject = {
+      ...METADATA,
+      sources: [
+        {
+          ...sources[0]!,
+          tables: tables.map((t) =>
+            (t.table as JsonObject).name === 'article' ? { ...t, configuration: { ...(t.configuration as JsonObject), comment: 'Posts' } } : t,
+          ),
+        },
+      ],
+    };
+    const at = (version: string): GraphQLSchema => {
+      const result = generateSchemaFromMetadata(withComment, new Map([['default', commented]]), { engineVersion: parseEngineVersion(version)! });
+      assert.ok(result.ok);
+      return result.schema;
+    };
+    const descriptions = (schema: GraphQLSchema): (string | null | undefined)[] => {
+      const author = schema.getType('author') as GraphQLObjectType;
+      return [author.description, author.getFields().id!.description, (schema.getType('article') as GraphQLObjectType).description];
+    };
+    assert.deepEqual(descriptions(at('v2.51.0')), ['Writers', 'the key', 'Posts']);
+    assert.deepEqual(descriptions(at('v2.51.1')), ['columns and relationships of "author"', undefined, 'Posts']);
+  });
+
   test('custom column names, enum table references, jsonb operators, object relationship nullability', () => {
     const schema = generate();
     assert.deepEqual(fieldsOf(schema, 'article'), [

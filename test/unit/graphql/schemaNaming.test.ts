@@ -376,6 +376,45 @@ describe('generateSchema: table names under the naming conventions', () => {
     ]);
   });
 
+  test("a tracked function's `args` type: the function's name (or custom name) and `args` in the field casing, as getFunctionArgsGQLName stores it", () => {
+    const fn = (name: string) => ({
+      schema: 'public',
+      name,
+      args: [{ name: 'n', type: 'integer', mode: 'in' as const, hasDefault: false }],
+      returnType: 'public.messages',
+      returnsRelation: 'public.messages',
+      returnsSet: true,
+      volatility: 'stable' as const,
+    });
+    const model: DatabaseModel = { ...MODEL, functions: { 'public.recent_messages': [fn('recent_messages')], 'public.top_messages': [fn('top_messages')] } };
+    const meta = metadata();
+    (meta.sources as JsonObject[])[0]!.functions = [
+      { function: { schema: 'public', name: 'recent_messages' }, configuration: { custom_name: 'Latest_Messages' } },
+      { function: { schema: 'public', name: 'top_messages' } },
+    ];
+    const argsTypes = (namingConvention: 'graphql-default' | 'hasura-default'): string[] => {
+      const result = generateSchemaFromMetadata(meta, new Map([['default', model]]), { engineVersion: parseEngineVersion('v2.48')!, namingConvention });
+      assert.ok(result.ok);
+      const query = result.schema.getQueryType()!.getFields();
+      return Object.values(query)
+        .filter((f) => /messages/i.test(f.name) && !/^chat/i.test(f.name))
+        .map((f) => `${f.name}(args: ${String(f.args.find((a) => a.name === 'args')?.type)})`);
+    };
+    // `snakeToCamel` of `Latest_Messages_args` lower-cases the first letter: `latestMessagesArgs`.
+    assert.deepEqual(argsTypes('graphql-default'), [
+      'Latest_Messages(args: latestMessagesArgs!)',
+      'Latest_Messages_aggregate(args: latestMessagesArgs!)',
+      'topMessages(args: topMessagesArgs!)',
+      'topMessagesAggregate(args: topMessagesArgs!)',
+    ]);
+    assert.deepEqual(argsTypes('hasura-default'), [
+      'Latest_Messages(args: Latest_Messages_args!)',
+      'Latest_Messages_aggregate(args: Latest_Messages_args!)',
+      'top_messages(args: top_messages_args!)',
+      'top_messages_aggregate(args: top_messages_args!)',
+    ]);
+  });
+
   test('a computed field with arguments: `<computed field>_<table>_args`, in no naming convention, with the source type customization', () => {
     const fn = (name: string, table: string) => ({
       schema: 'public',

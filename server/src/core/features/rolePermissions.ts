@@ -35,8 +35,8 @@ function catalogued(result: RootResult): Catalogued {
   let c = CATALOGS.get(result);
   if (c === undefined) {
     const { metadata } = directoryToMetadata(result, { sourceMap: false });
-    // Column names only: the GraphQL names do not matter here.
-    const catalog = readCatalog(metadata, result.databases, (_source, column) => column);
+    // Column names only: the GraphQL names and descriptions do not matter here.
+    const catalog = readCatalog(metadata, result.databases, (_source, column) => column, { databaseComments: false });
     // A source without a model is in the catalog too when it has native queries: its tables are not.
     const modelled = new Set(catalog.sources.filter((s) => result.databases.has(s.name)).map((s) => s.name));
     // Why a source's tables are not there: the catalog's own note on it (not Postgres, no model).

@@ -100,6 +100,26 @@ export const SCHEMA_SINCE = {
    * remote schemas clashed on `Query`). Followed in remote.ts.
    */
   remoteNamespacedRootTypes: { major: 2, minor: 10, patch: 0 },
+  /**
+   * `graphql-default` cases the engine's own argument and field names `pk_columns`, `affected_rows`
+   * and `update_columns` (`pkColumns`, ...): hasura/graphql-engine#8929 (reported on v2.11.1); the
+   * engine's test enum_value_convention.yaml calls `updateUsersByPk(pk_columns: ...)` at
+   * 069c2e558db32d648e3d3e44d4c08dc19c6040b8 and `(pkColumns: ...)` at
+   * 3f773fa686d9c2fd78af43c9a8c90cd594f4a3ee; hasura/graphql-engine#9553 (upgrading 2.16.0 to
+   * 2.21.0 turned `pk_columns` into `pkColumns`; a maintainer: "fixes related to the naming
+   * conventions feature introduced in v2.21", #9426, #9430). The code applies
+   * `applyFieldNameCaseIdentifier tCase` to each, unflagged. Taken from v2.21; the other names of
+   * #8929 (`stddev_pop`, `_delete_at_path`) are cased for every version (their release is not known).
+   */
+  casedEngineFields: { major: 2, minor: 21, patch: 0 },
+  /**
+   * The database's COMMENTs on tables, columns and functions are no longer descriptions (only the
+   * metadata's `configuration.comment`, `column_config.<column>.comment`, a function's `comment`
+   * are): the engine's v2.51.1 release notes ("Breaking (server): Hasura no longer imports
+   * PostgreSQL COMMENTs on tables, columns and functions into the GraphQL schema"; the CLI's
+   * `hasura metadata codemod migrate-postgres-comments` copies them into the metadata).
+   */
+  noDatabaseComments: { major: 2, minor: 51, patch: 1 },
 } as const satisfies Record<string, EngineVersion>;
 
 export type RootKind = 'query' | 'mutation' | 'subscription';
@@ -250,6 +270,11 @@ export class TableSchemaBuilder {
     return this.namer(table?.source).field(...parts);
   }
 
+  /** `pk_columns`, `affected_rows`, `update_columns`: in the naming convention from SCHEMA_SINCE.casedEngineFields, as written before. */
+  private engineField(table: Table, name: string): string {
+    return this.since('casedEngineFields') ? this.f(table, name) : name;
+  }
+
   /**
    * `<relationship>_aggregate` / `<relationship>Aggregate` in boolean expressions and ordering: the
    * relationship's name is kept as written there (the object field is camelCase: masterbots' schema).
@@ -309,7 +334,7 @@ export class TableSchemaBuilder {
     return this.named(name, () =>
       enumType({
         name,
-        ...desc(table.relation.comment),
+        ...desc(table.description),
         values: () => Object.fromEntries((table.relation.enumRows ?? []).map((row) => [this.namer(table.source).enumValue(row.value), desc(row.comment)])),
       }),
     );
@@ -319,7 +344,10 @@ export class TableSchemaBuilder {
     if (column.enumRef === undefined) return this.comparisonExpOf(column.scalar, source);
     const namer = this.namer(source);
     const enumType = this.enumTableType(column.enumRef);
-    const name = this.tn(column.enumRef, 'enum', 'comparison_exp');
+    // `comparisonExps`: `applyTypeNameCaseCust tCase (P.getName typedParser <> _comparison_exp)`, the
+    // enum's own name (its source's type prefix and suffix in it) then the suffix, the whole re-cased
+    // (Postgres `Instances/Schema.hs` at 005810f5f658a785bcf23843221c6b5ab55e9520).
+    const name = namer.type(enumType.name, 'comparison_exp');
     return this.named(name, () =>
       inputType({
         name,
@@ -392,7 +420,9 @@ export class TableSchemaBuilder {
       };
       if (scalar.string) for (const [op, d] of STRING_OPS) fields[op] = { type: t, description: d };
       if (scalar.jsonb && this.since('jsonbCast')) {
-        const castName = this.typeName(source, namer.type('jsonb', 'cast_exp'));
+        // `castExp`: `applyTypeNameCaseIdentifier tCase (scalarTypeName <> cast_exp)`, no `mkTypename`:
+        // never the source's type prefix and suffix (Postgres `Instances/Schema.hs` at 005810f5f658a785bcf23843221c6b5ab55e9520).
+        const castName = namer.type('jsonb', 'cast_exp');
         const stringExp = this.scalarComparisonExp(pgScalarOf('text'), source);
         fields._cast = {
           type: this.named(castName, () => inputType({ name: castName, fields: { String: { type: stringExp } } })),
@@ -480,7 +510,7 @@ export class TableSchemaBuilder {
     return this.named(name, () =>
       objectType({
         name,
-        description: table.relation.comment ?? `columns and relationships of "${this.quoted(table)}"`,
+        description: table.description ?? `columns and relationships of "${this.quoted(table)}"`,
         fields: () => this.tableFields(table),
         extensions: originExtensions({ kind: 'table', ...tableOrigin(table) }),
       }),
@@ -819,7 +849,7 @@ export class TableSchemaBuilder {
         description: `${this.since('newDescriptions') ? 'on_conflict' : 'on conflict'} condition type for table "${this.quoted(table)}"`,
         fields: () => ({
           constraint: { type: nn(this.constraintEnum(table)) },
-          [this.f(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
+          [this.engineField(table, 'update_columns')]: { type: nn(list(nn(this.updateColumnEnum(table)))), defaultValue: [] },
           where: { type: this.boolExp(table) },
         }),
       }),
@@ -902,7 +932,9 @@ export class TableSchemaBuilder {
         name,
         description: `response of any mutation on the table "${this.quoted(table)}"`,
         fields: () => {
-          const fields: Fields = { [this.f(table, 'affected_rows')]: { type: nn(GraphQLInt), description: 'number of rows affected by the mutation' } };
+          const fields: Fields = {
+            [this.engineField(table, 'affected_rows')]: { type: nn(GraphQLInt), description: 'number of rows affected by the mutation' },
+          };
           if (this.select(table) !== undefined)
             fields.returning = { type: nn(list(nn(this.tableType(table)))), description: 'data from the rows affected by the mutation' };
           return fields;
@@ -1142,7 +1174,11 @@ export class TableSchemaBuilder {
           (fn.customName !== undefined ? [fn.customName, ...suffix].join('_') : this.namer(fn.source).field(fn.identifier, ...suffix)),
       );
     const inputs = this.inputArgs(fn.model, [fn.sessionArgument]);
-    const argsType = this.namer(fn.source).type(fn.identifier, 'args');
+    // `getFunctionArgsGQLName`: `setCase (fromMaybe funcGivenName _fcCustomName <> __args)` with the
+    // source's field casing (`searchArticlesArgs`, custom name `Foo`: `fooArgs`), kept as it is by
+    // `functionArgs` unless the engine's flag naming-convention-sep-2023 is on (`Function/Common.hs` at
+    // 3ffc3c81662517643a05c4be12e0abddf4a4c016, Postgres `Schema/Select.hs` at 23f2d3aeaf68d07267341611ab7f25c060af71fe).
+    const argsType = this.namer(fn.source).field(fn.identifier, 'args');
     const args = this.argsArgument(fn.source, argsType, inputs, `input parameters for function "${name('function')}"`);
     const rowsType = fn.model.returnsSet ? nn(list(nn(this.tableType(fn.returns)))) : this.tableType(fn.returns);
     const field: GraphQLFieldConfig<unknown, unknown> = {
@@ -1301,7 +1337,7 @@ export class TableSchemaBuilder {
       if (pk !== undefined)
         put(this.rootName(table, 'update_by_pk', 'update', ...id, 'by_pk'), () => ({
           type: this.tableType(table),
-          args: { ...this.updateOperators(table), [this.f(table, 'pk_columns')]: { type: nn(this.pkColumnsInput(table, pk)) } },
+          args: { ...this.updateOperators(table), [this.engineField(table, 'pk_columns')]: { type: nn(this.pkColumnsInput(table, pk)) } },
           description: this.rootDescription(table, 'update_by_pk', `update single row of the table: "${q}"`),
         }));
       if (this.since('updateMany'))

@@ -2,12 +2,12 @@ import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { DirectiveLocation, GraphQLBoolean, GraphQLDirective, GraphQLInt, GraphQLNonNull, lexicographicSortSchema, specifiedDirectives } from 'graphql';
 import type { DatabaseModels } from '../../db/model';
 import type { EngineVersion } from '../../engineVersion';
-import { LATEST_V2 } from '../../engineVersion';
+import { atLeast, LATEST_V2 } from '../../engineVersion';
 import type { Project } from '../../project/project';
 import { directoryToMetadata } from '../../sync/directory';
 import type { JsonObject } from '../../sync/json';
 import { addActions } from './actions';
-import { TableSchemaBuilder } from './build';
+import { SCHEMA_SINCE, TableSchemaBuilder } from './build';
 import type { RootFields } from './build';
 import { readCatalog } from './metadata';
 import type { Catalog, Table } from './metadata';
@@ -78,7 +78,8 @@ export function schemaGenerator(
 function generatorOf(metadata: JsonObject, models: DatabaseModels, options: Omit<SchemaOptions, 'role'>): (role: string) => GeneratedSchema {
   const convention = options.namingConvention ?? 'hasura-default';
   const fieldName = (source: { naming?: NamingConvention }, column: string): string => new Namer(source.naming ?? convention).field(column);
-  const catalog = readCatalog(metadata, models, fieldName);
+  const engineVersion = options.engineVersion ?? LATEST_V2;
+  const catalog = readCatalog(metadata, models, fieldName, { databaseComments: !atLeast(engineVersion, SCHEMA_SINCE.noDatabaseComments) });
   const roles = roleNames(catalog, metadata);
   const inherited = inheritedRoles(metadata);
   const tables = new Map(catalog.tables.map((t) => [`${t.source.name}\u0000${t.key}`, t]));

@@ -98,6 +98,8 @@ export interface Table {
   readonly relation: RelationModel;
   /** `configuration.custom_name`, when there is one (the table's GraphQL names are built from it: build.ts `nameParts`). */
   readonly customName?: string;
+  /** `configuration.comment`, else the table's comment in the database where the engine reads it (CatalogOptions). */
+  readonly description?: string;
   readonly columns: Column[];
   readonly relationships: Relationship[];
   readonly computedFields: ComputedField[];
@@ -170,7 +172,22 @@ function tableName(value: JsonValue | undefined): { schema: string; name: string
 }
 
 /** The sources' Postgres tables with their models, and notes on what could not be joined. */
-export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldName: (source: Source, column: string) => string): Catalog {
+/** What the engine version decides about reading the catalog. */
+export interface CatalogOptions {
+  /**
+   * Whether the database's COMMENTs on tables, columns and functions are descriptions where the
+   * metadata gives none (build.ts SCHEMA_SINCE.noDatabaseComments: not from v2.51.1).
+   */
+  readonly databaseComments: boolean;
+}
+
+export function readCatalog(
+  metadata: JsonObject,
+  models: DatabaseModels,
+  fieldName: (source: Source, column: string) => string,
+  options: CatalogOptions,
+): Catalog {
+  const dbComment = (comment: string | undefined): string | undefined => (options.databaseComments ? comment : undefined);
   const notes: string[] = [];
   const sources: Source[] = [];
   const tables: Table[] = [];
@@ -222,6 +239,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       }
       const configuration = objectOf(meta.configuration);
       const customName = text(configuration?.custom_name);
+      const description = text(configuration?.comment) ?? dbComment(relation.comment);
       const table: Table = {
         source,
         schema: qualified.schema,
@@ -230,6 +248,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
         meta,
         relation,
         ...(customName !== undefined ? { customName } : {}),
+        ...(description !== undefined ? { description } : {}),
         columns: [],
         relationships: [],
         computedFields: [],
@@ -251,7 +270,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
     for (const column of table.relation.columns) {
       const config = objectOf(columnConfig?.[column.name]);
       const custom = text(config?.custom_name) ?? text(legacyNames?.[column.name]);
-      const comment = text(config?.comment) ?? column.comment;
+      const comment = text(config?.comment) ?? dbComment(column.comment);
       const enumRef = enumReference(table, column.name, find);
       table.columns.push({
         name: column.name,
@@ -340,7 +359,7 @@ export function readCatalog(metadata: JsonObject, models: DatabaseModels, fieldN
       const exposed = text(configuration?.exposed_as);
       const session = text(configuration?.session_argument);
       const customName = text(configuration?.custom_name);
-      const comment = text(fnMeta.comment) ?? model.comment;
+      const comment = text(fnMeta.comment) ?? dbComment(model.comment);
       functions.push({
         source,
         schema: qualified.schema,
