@@ -56,7 +56,7 @@ import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
 import { graphqlRolesFor, graphqlSchemaFor } from './lsp/graphqlSchema';
 import { SchemaSdlWorker } from './node/schema/sdl';
 import type { SchemaSettings } from './lsp/graphqlSchema';
-import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readNamingConvention, readOperationsRole, readSeverity } from './lsp/settings';
+import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readOperationsRole, readSchemaEnvironment, readSeverity } from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
 import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
@@ -146,7 +146,12 @@ connection.onInitialized(() => {
 /** `graphqlMetadata.cache.maxSizeMB` as last read (undefined: GRAPHQL_METADATA_CACHE_MAX_MB, else the default). */
 let cacheMaxMb: unknown;
 /** The GraphQL schema's settings (engine version, naming convention), read with the others. */
-let schemaSettings: SchemaSettings = { engineVersion: LATEST_V2, namingConvention: 'hasura-default' };
+let schemaSettings: SchemaSettings = {
+  engineVersion: LATEST_V2,
+  namingConvention: 'hasura-default',
+  inferFunctionPermissions: true,
+  remoteSchemaPermissions: false,
+};
 
 /** The cache folder back within its bound, after what writes to it: a model build, the start-up's parse store. */
 function keepCacheBounded(): void {
@@ -175,8 +180,9 @@ async function refreshSettings(): Promise<void> {
   if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   reportedProblems = text;
   workspace.setEngineVersion(readEngineVersion(settings));
-  schemaSettings = { engineVersion: readEngineVersion(settings), namingConvention: readNamingConvention(settings) };
-  workspace.setNamingConvention(schemaSettings.namingConvention);
+  const environment = readSchemaEnvironment(settings);
+  schemaSettings = { engineVersion: readEngineVersion(settings), ...environment };
+  workspace.setSchemaEnvironment(environment);
   cacheMaxMb = readCacheMaxMb(settings);
   features.operations = { role: readOperationsRole(settings) };
   workspace.setDatabaseSettings(readDatabaseSettings(settings, trusted));

@@ -21,7 +21,7 @@ import { explicitUrls, HELP, parseArgs } from './args';
 import type { CheckArgs } from './args';
 import { runDiff } from './diff';
 import { runExport } from './export';
-import { namingConventionOf, runSchema } from './schema';
+import { engineEnvironmentOf, runSchema } from './schema';
 import { runSchemaDiff } from './schemaDiff';
 import { readRuleDocs } from '../node/packageFile';
 import { formatSarif } from './formatSarif';
@@ -72,14 +72,13 @@ async function runCheck(args: CheckArgs, env: CliEnv): Promise<number> {
       2,
     );
   }
-  const naming = namingConventionOf(undefined, env);
   const services: CheckServices = {
     host: env.host,
     cache: new ParseCache(),
     validator: new SchemaValidator(env.schemas()),
     severity: overrides,
     ...(args.engineVersion ? { engineVersion: args.engineVersion } : {}),
-    graphqlSchemas: generatedSchemas(naming ? { namingConvention: naming } : {}),
+    graphqlSchemas: generatedSchemas(engineEnvironmentOf(undefined, env)),
   };
   const findings: Finding[] = [];
   const results: RootResult[] = [];

@@ -1,6 +1,6 @@
 import { introspectionFromSchema, printSchema } from 'graphql';
 import { checkFolder, generateSchema, isNamingConvention, ParseCache, resolve, SchemaValidator } from '../core';
-import type { DatabaseModel, NamingConvention } from '../core';
+import type { DatabaseModel, GeneratedSchemaOptions, NamingConvention } from '../core';
 import { explicitUrls } from './args';
 import type { SchemaArgs } from './args';
 import type { CliEnv } from './env';
@@ -17,13 +17,23 @@ import { nodeTreeFs } from './writeTree';
 /** The engine's own environment variables that change the schema, read from the environment as the engine reads them. */
 const ENV_NAMING = 'HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION';
 
-/** The server-wide naming convention: `--naming-convention`, else the engine's own environment variable (schema, schema-diff, check). */
-export function namingConventionOf(flag: NamingConvention | undefined, env: CliEnv): NamingConvention | undefined {
-  const fromEnv = env.env?.[ENV_NAMING];
-  return flag ?? (isNamingConvention(fromEnv) ? fromEnv : undefined);
-}
 const ENV_INFER_FUNCTION_PERMISSIONS = 'HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS';
 const ENV_REMOTE_SCHEMA_PERMISSIONS = 'HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS';
+
+/**
+ * What the engine's environment decides for the schema (schema, schema-diff, check): the server-wide
+ * naming convention (`--naming-convention`, else the engine's variable), whether function
+ * permissions are inferred and whether remote schema permissions are on (the engine's variables).
+ */
+export function engineEnvironmentOf(flag: NamingConvention | undefined, env: CliEnv): GeneratedSchemaOptions {
+  const fromEnv = env.env?.[ENV_NAMING];
+  const namingConvention = flag ?? (isNamingConvention(fromEnv) ? fromEnv : undefined);
+  return {
+    ...(namingConvention !== undefined ? { namingConvention } : {}),
+    inferFunctionPermissions: !isFalse(env.env?.[ENV_INFER_FUNCTION_PERMISSIONS]),
+    remoteSchemaPermissions: isTrue(env.env?.[ENV_REMOTE_SCHEMA_PERMISSIONS]),
+  };
+}
 
 function isTrue(value: string | undefined): boolean {
   return value !== undefined && ['true', '1', 't', 'yes', 'y'].includes(value.trim().toLowerCase());
@@ -76,13 +86,10 @@ export async function runSchema(args: SchemaArgs, env: CliEnv): Promise<number> 
       `--remote-schema ${unknownRemote}=FILE: no remote schema is named \`${unknownRemote}\` (remote schemas: ${remoteNames(root).join(', ') || 'none'}).`,
       2,
     );
-  const namingConvention = namingConventionOf(args.namingConvention, env);
   const generated = generateSchema(root, models, {
     role: args.role,
     remoteSchemas,
-    inferFunctionPermissions: !isFalse(env.env?.[ENV_INFER_FUNCTION_PERMISSIONS]),
-    remoteSchemaPermissions: isTrue(env.env?.[ENV_REMOTE_SCHEMA_PERMISSIONS]),
-    ...(namingConvention !== undefined ? { namingConvention } : {}),
+    ...engineEnvironmentOf(args.namingConvention, env),
     ...(args.engineVersion !== undefined ? { engineVersion: args.engineVersion } : {}),
   });
   if (!generated.ok) return fail(env, generated.error, 2);

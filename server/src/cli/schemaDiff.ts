@@ -4,7 +4,7 @@ import type { SchemaDiffArgs } from './args';
 import { hasVersionFile, metadataDir, shown } from './engineCommon';
 import { fail } from './env';
 import type { CliEnv } from './env';
-import { namingConventionOf } from './schema';
+import { engineEnvironmentOf } from './schema';
 
 /** Runs `schema-diff`: 0 no breaking change (or allowed), 1 breaking changes, 2 usage or I/O error. */
 export async function runSchemaDiff(args: SchemaDiffArgs, env: CliEnv): Promise<number> {
@@ -27,8 +27,7 @@ async function side(dir: string, args: SchemaDiffArgs, env: CliEnv): Promise<Sch
   const first = checkRoot(root, { host: env.host, cache: new ParseCache() });
   const builds = env.databases ? await env.databases(root, first.index.sources, { mode: 'migrations', env: env.env ?? {} }) : [];
   const models = new Map<string, DatabaseModel>(builds.flatMap((b) => (b.model ? [[b.source, b.model] as const] : [])));
-  const naming = namingConventionOf(args.namingConvention, env);
-  const provider: SchemaProvider = generatedSchemas(naming ? { namingConvention: naming } : {})({
+  const provider: SchemaProvider = generatedSchemas(engineEnvironmentOf(args.namingConvention, env))({
     project: first.project,
     index: first.index,
     databases: models,

@@ -8,6 +8,10 @@ export interface SchemaSettings {
   readonly engineVersion: EngineVersion;
   /** The engine's server-wide default (`HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION`); a source's own wins. */
   readonly namingConvention: NamingConvention;
+  /** The engine's `HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS`. */
+  readonly inferFunctionPermissions: boolean;
+  /** The engine's `HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS`. */
+  readonly remoteSchemaPermissions: boolean;
 }
 
 /** Generates a role's schema and prints it (node/schema/sdl.ts: in a worker thread, seconds at 1,000 tables). */
@@ -32,7 +36,10 @@ export function graphqlSchemaFor(
   const { root, result } = checked;
   const role = params.role ?? ADMIN;
   // VS Code asks again after every ready, and twice for one document at times: a check's schema per role and settings is made once.
-  const key = `${role}\u0000${settings.namingConvention}\u0000${settings.engineVersion.major}.${settings.engineVersion.minor}.${settings.engineVersion.patch}`;
+  const { engineVersion: v } = settings;
+  const key = [role, settings.namingConvention, `${v.major}.${v.minor}.${v.patch}`, settings.inferFunctionPermissions, settings.remoteSchemaPermissions].join(
+    '\u0000',
+  );
   let answers = made.get(result);
   if (!answers) made.set(result, (answers = new Map<string, Promise<GraphqlSchemaResult>>()));
   const known = answers.get(key);
@@ -79,7 +86,13 @@ const made = new WeakMap<RootResult, Map<string, Promise<GraphqlSchemaResult>>>(
 async function schemaAnswer(root: string, role: string, result: RootResult, settings: SchemaSettings, generate: SdlGenerator): Promise<GraphqlSchemaResult> {
   // The metadata JSON is made here (the check's files); the schema and its SDL in the worker.
   const metadata = directoryToMetadata(result, { sourceMap: false }).metadata;
-  const generated = await generate(metadata, result.databases, { role, engineVersion: settings.engineVersion, namingConvention: settings.namingConvention });
+  const generated = await generate(metadata, result.databases, {
+    role,
+    engineVersion: settings.engineVersion,
+    namingConvention: settings.namingConvention,
+    inferFunctionPermissions: settings.inferFunctionPermissions,
+    remoteSchemaPermissions: settings.remoteSchemaPermissions,
+  });
   if (!generated.ok) return { ok: false, error: generated.error, roles: generated.roles };
   const header = [
     `# The GraphQL schema the engine would serve to role ${role}, generated from the metadata and the database models.`,

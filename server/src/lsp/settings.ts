@@ -1,5 +1,5 @@
 import { checkSeverities, DATABASE_MODES, isNamingConvention, LATEST_V2, parseEngineVersion } from '../core';
-import type { DatabaseMode, EngineVersion, NamingConvention, SeverityOverrides } from '../core';
+import type { DatabaseMode, EngineVersion, GeneratedSchemaOptions, NamingConvention, SeverityOverrides } from '../core';
 import type { EditorDatabaseSettings } from './databases';
 
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
@@ -51,6 +51,17 @@ export function readOperationsRole(settings: unknown): string {
 /** Reads `graphqlMetadata.cache.maxSizeMB` as given (node/cacheFolder.ts cacheMaxBytes judges it: a number >= 0, else the default). */
 export function readCacheMaxMb(settings: unknown): unknown {
   return (settings as { cache?: { maxSizeMB?: unknown } } | null | undefined)?.cache?.maxSizeMB;
+}
+
+/** What the engine's environment decides for the GraphQL schema, as the settings give it (each setting read as below). */
+export function readSchemaEnvironment(settings: unknown): Required<GeneratedSchemaOptions> {
+  const given = settings as { inferFunctionPermissions?: unknown; remoteSchemaPermissions?: unknown } | null | undefined;
+  return {
+    namingConvention: readNamingConvention(settings),
+    // `graphqlMetadata.inferFunctionPermissions` (default true) and `graphqlMetadata.remoteSchemaPermissions` (default false): only a boolean counts.
+    inferFunctionPermissions: given?.inferFunctionPermissions !== false,
+    remoteSchemaPermissions: given?.remoteSchemaPermissions === true,
+  };
 }
 
 /** Reads `graphqlMetadata.namingConvention` (hasura-default | graphql-default: the engine's server-wide default); anything else is hasura-default. */

@@ -14,7 +14,7 @@ import {
 import type {
   DatabaseModels,
   EngineVersion,
-  NamingConvention,
+  GeneratedSchemaOptions,
   FileSystemHost,
   Finding,
   InconsistentObjectLike,
@@ -89,8 +89,12 @@ export class MetadataWorkspace {
   severity: SeverityOverrides = {};
   /** The engine version the metadata targets (setting `graphqlMetadata.engineVersion`). */
   private engineVersion: EngineVersion = LATEST_V2;
-  /** The engine's server-wide naming convention (setting `graphqlMetadata.namingConvention`), for the operations' schemas. */
-  private namingConvention: NamingConvention = 'hasura-default';
+  /** What the engine's environment decides for the operations' schemas (setSchemaEnvironment). */
+  private schemaEnvironment: Required<GeneratedSchemaOptions> = {
+    namingConvention: 'hasura-default',
+    inferFunctionPermissions: true,
+    remoteSchemaPermissions: false,
+  };
   /** Re-reads what the disk holds under a root now (CachingHost.refresh); the paths that changed. */
   private refreshDisk: (root: string) => readonly string[] = () => [];
 
@@ -102,10 +106,19 @@ export class MetadataWorkspace {
     this.sessions.clear();
   }
 
-  /** A new server-wide naming convention (setting `graphqlMetadata.namingConvention`): the sessions are made again with it. */
-  setNamingConvention(convention: NamingConvention): void {
-    if (convention === this.namingConvention) return;
-    this.namingConvention = convention;
+  /**
+   * What the engine's environment decides for the schemas (settings `graphqlMetadata.namingConvention`,
+   * `inferFunctionPermissions`, `remoteSchemaPermissions`): when it changes, the sessions are made again with it.
+   */
+  setSchemaEnvironment(environment: Required<GeneratedSchemaOptions>): void {
+    const now = this.schemaEnvironment;
+    if (
+      environment.namingConvention === now.namingConvention &&
+      environment.inferFunctionPermissions === now.inferFunctionPermissions &&
+      environment.remoteSchemaPermissions === now.remoteSchemaPermissions
+    )
+      return;
+    this.schemaEnvironment = environment;
     this.sessions.clear();
   }
 
@@ -436,7 +449,7 @@ export class MetadataWorkspace {
         memo: this.memo,
         databases,
         engineVersion: this.engineVersion,
-        graphqlSchemas: generatedSchemas({ namingConvention: this.namingConvention }),
+        graphqlSchemas: generatedSchemas(this.schemaEnvironment),
         schemaRefresh: 'idle',
       });
       this.sessions.set(root, session);

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { generatedSchemas } from '../../../server/src/core/graphql/operations/generated';
+import { engineEnvironmentOf } from '../../../server/src/cli/schema';
+import type { CliEnv } from '../../../server/src/cli/env';
+import { readSchemaEnvironment } from '../../../server/src/lsp/settings';
 import { dbModel, models } from '../helpers/dbModel';
 import { assertMarked, BASE, check } from '../helpers/project';
 
@@ -117,5 +120,69 @@ describe('operations against the generated schema: native queries and remote rel
       result.findings.filter((f) => f.code.startsWith('operation-')),
       [],
     );
+  });
+});
+
+describe("operations against the generated schema: what the engine's environment decides", () => {
+  const withFunction = models(
+    dbModel({
+      relations: {
+        'public.author': { columns: { id: 'integer', name: 'text' }, pk: ['id'] },
+        'public.article': { columns: { id: 'integer', author_id: 'integer' }, pk: ['id'], fks: ['author_id -> public.author(id)'] },
+      },
+      functions: { 'public.search_authors': { args: ['q text'], returns: 'public.author', returnsRelation: 'public.author', setof: true } },
+    }),
+  );
+  const project = (marked: string): Record<string, string> => ({
+    'databases/databases.yaml': `${BASE['databases/databases.yaml']!}  functions:\n    - function:\n        schema: public\n        name: search_authors\n`,
+    'query_collections.yaml': `- name: allowed-queries
+  definition:
+    queries:
+      - name: found
+        query: |
+          query ${marked} { search_authors(args: {q: "a"}) { id } }
+`,
+    'allow_list.yaml': '- collection: allowed-queries\n',
+  });
+  test('HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS: on (the default), a role that may select the table calls the function; off, it needs a function permission', () => {
+    assertMarked('allow-list-operation-unrunnable', project('found'), { databases: withFunction, graphqlSchemas: generatedSchemas() });
+    const result = assertMarked('allow-list-operation-unrunnable', project('⟦found⟧'), {
+      databases: withFunction,
+      graphqlSchemas: generatedSchemas({ inferFunctionPermissions: false }),
+    });
+    assert.match(
+      result.findings.find((f) => f.code === 'allow-list-operation-unrunnable')!.message,
+      /`user`: Cannot query field "search_authors" on type "query_root"/,
+    );
+  });
+
+  test("read from the settings (the editor) and from the engine's own variables (the CLI), the engine's defaults otherwise", () => {
+    assert.deepEqual(readSchemaEnvironment({}), { namingConvention: 'hasura-default', inferFunctionPermissions: true, remoteSchemaPermissions: false });
+    assert.deepEqual(readSchemaEnvironment({ namingConvention: 'graphql-default', inferFunctionPermissions: false, remoteSchemaPermissions: true }), {
+      namingConvention: 'graphql-default',
+      inferFunctionPermissions: false,
+      remoteSchemaPermissions: true,
+    });
+    // Only a boolean counts.
+    assert.deepEqual(readSchemaEnvironment({ inferFunctionPermissions: 'false', remoteSchemaPermissions: 'true' }), {
+      namingConvention: 'hasura-default',
+      inferFunctionPermissions: true,
+      remoteSchemaPermissions: false,
+    });
+    const cli = (env: Record<string, string>): unknown => engineEnvironmentOf(undefined, { env } as unknown as CliEnv);
+    assert.deepEqual(cli({}), { inferFunctionPermissions: true, remoteSchemaPermissions: false });
+    assert.deepEqual(
+      cli({
+        HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION: 'graphql-default',
+        HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS: 'false',
+        HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS: 'true',
+      }),
+      { namingConvention: 'graphql-default', inferFunctionPermissions: false, remoteSchemaPermissions: true },
+    );
+    assert.deepEqual(engineEnvironmentOf('hasura-default', { env: { HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION: 'graphql-default' } } as unknown as CliEnv), {
+      namingConvention: 'hasura-default',
+      inferFunctionPermissions: true,
+      remoteSchemaPermissions: false,
+    });
   });
 });

@@ -11,6 +11,10 @@ import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource, TypeNames 
 export interface GeneratedSchemaOptions {
   /** `HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION`. */
   readonly namingConvention?: NamingConvention;
+  /** `HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS` (default true). */
+  readonly inferFunctionPermissions?: boolean;
+  /** `HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS` (default false). */
+  readonly remoteSchemaPermissions?: boolean;
 }
 
 const ROOTS = ['query_root', 'mutation_root', 'subscription_root'];
@@ -55,8 +59,7 @@ class GeneratedProvider implements SchemaProvider {
     if (databases.size === 0) this.why = 'no database model was built (migrations or a database URL): the schema needs the tables’ columns';
     else {
       try {
-        const naming = this.options.namingConvention ? { namingConvention: this.options.namingConvention } : {};
-        this.generator ??= schemaGenerator({ project }, databases, { engineVersion, ...naming });
+        this.generator ??= schemaGenerator({ project }, databases, { engineVersion, ...this.options });
         const generated = this.generator(role);
         this.allRoles ??= generated.roles.filter((r) => r !== ADMIN).sort();
         if (generated.ok)
