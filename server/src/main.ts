@@ -56,7 +56,15 @@ import { cacheFolder, cacheMaxBytes, pruneCache } from './node/cacheFolder';
 import { graphqlRolesFor, graphqlSchemaFor } from './lsp/graphqlSchema';
 import { SchemaSdlWorker } from './node/schema/sdl';
 import type { SchemaSettings } from './lsp/graphqlSchema';
-import { readCacheMaxMb, readDatabaseSettings, readEngineVersion, readOperationsRole, readSchemaEnvironment, readSeverity } from './lsp/settings';
+import {
+  readCacheMaxMb,
+  readDatabaseSettings,
+  readEngineVersion,
+  readOperationsRole,
+  readRemoteSchemaSdl,
+  readSchemaEnvironment,
+  readSeverity,
+} from './lsp/settings';
 import { buildSettings, DEFAULT_DATABASE_SETTINGS } from './lsp/databases';
 import { buildSourceModels } from './node/db/plan';
 import { createSyncHandlers } from './lsp/sync';
@@ -151,7 +159,10 @@ let schemaSettings: SchemaSettings = {
   namingConvention: 'hasura-default',
   inferFunctionPermissions: true,
   remoteSchemaPermissions: false,
+  remoteSchemas: {},
 };
+/** The SDL files `graphqlMetadata.remoteSchemas` names (a change of one on disk reads the settings again). */
+let remoteSchemaFiles: ReadonlySet<string> = new Set();
 
 /** The cache folder back within its bound, after what writes to it: a model build, the start-up's parse store. */
 function keepCacheBounded(): void {
@@ -174,13 +185,15 @@ async function refreshSettings(): Promise<void> {
   }
   const { overrides, problems } = readSeverity(settings);
   workspace.severity = overrides;
+  const remote = readRemoteSchemaSdl(settings, folders[0], disk);
+  remoteSchemaFiles = remote.files;
   // Each mistake is shown once, not again on every unrelated settings change.
-  const text = problems.join(' ');
+  const text = [...problems, ...remote.problems].join(' ');
   // A notification (no buttons): every LSP client shows it, none has to answer.
   if (text !== '' && text !== reportedProblems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   reportedProblems = text;
   workspace.setEngineVersion(readEngineVersion(settings));
-  const environment = readSchemaEnvironment(settings);
+  const environment = { ...readSchemaEnvironment(settings), remoteSchemas: remote.sdl };
   schemaSettings = { engineVersion: readEngineVersion(settings), ...environment };
   workspace.setSchemaEnvironment(environment);
   cacheMaxMb = readCacheMaxMb(settings);
@@ -208,6 +221,7 @@ documents.onDidClose((event) => {
 });
 
 connection.onDidChangeWatchedFiles((event) => {
+  let remoteSdl = false;
   for (const change of event.changes) {
     const path = uriToPath(change.uri);
     if (path) {
@@ -215,9 +229,12 @@ connection.onDidChangeWatchedFiles((event) => {
       // A file deleted on disk leaves the project even while an editor still shows it (VS Code keeps
       // the document open, its tab marked deleted) until the document is edited again.
       if (change.type === FileChangeType.Deleted) host.delete(path);
+      if (remoteSchemaFiles.has(path)) remoteSdl = true;
     }
     schedule(path);
   }
+  // A remote schema's SDL (graphqlMetadata.remoteSchemas) changed: read again, the schemas made again with it.
+  if (remoteSdl) background('the check after a remote schema SDL changed', () => refreshSettings().then(() => workspace.rediscover()));
 });
 
 /**

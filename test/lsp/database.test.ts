@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { buildSchema } from 'graphql';
 import type { GraphQLObjectType } from 'graphql';
@@ -157,6 +158,48 @@ describe('language server with the database the migrations build', () => {
     assert.ok(edited.ok);
     assert.deepEqual(fields(edited.sdl, 'author'), ['articles', 'id']);
     await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+
+  test("graphqlMetadata.remoteSchemas: a remote schema's root fields from its SDL file, read again when the file changes", async () => {
+    const root = path.join(dir, 'metadata');
+    const adminRoot = async (): Promise<string[]> => {
+      const answer = await server.connection.sendRequest<{ ok: boolean; sdl?: string }>('graphqlMetadata/graphqlSchema', { root });
+      return answer.ok ? Object.keys((buildSchema(answer.sdl!).getType('query_root') as GraphQLObjectType).getFields()) : [];
+    };
+    // Asks again after each ready (at most `readies` of them) until the answer holds: each ready ends a check.
+    const afterReadies = async (what: string, holds: (fields: string[]) => boolean, readies = 6): Promise<string[]> => {
+      let fields: string[] = [];
+      for (let i = 0; i < readies; i++) {
+        const seen = server.statuses.length;
+        await server.until(() => server.statuses.slice(seen).some((st) => (st as { state: string }).state === 'ready'), `a ready (${what})`, 60_000);
+        if (holds((fields = await adminRoot()))) return fields;
+      }
+      assert.fail(`${what}: query_root has ${fields.join(', ')}`);
+    };
+    fs.writeFileSync(
+      path.join(root, 'remote_schemas.yaml'),
+      '- name: countries\n  definition:\n    url: https://countries.example/graphql\n    timeout_seconds: 60\n',
+    );
+    const sdlFile = path.join(dir, 'countries.graphql');
+    fs.writeFileSync(sdlFile, 'type Query { country(code: ID!): Country }\ntype Country { code: ID! name: String! }\n');
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: server.uri('metadata/remote_schemas.yaml'), type: 1 }] });
+    // Without its SDL the remote schema's root fields are left out.
+    assert.ok(!(await afterReadies('the remote schema tracked', () => true)).includes('country'));
+
+    server.settings.remoteSchemas = { countries: 'countries.graphql' };
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    assert.ok((await afterReadies('the SDL read', (f) => f.includes('country'))).includes('article'));
+
+    fs.writeFileSync(sdlFile, 'type Query { country(code: ID!): Country countries: [Country!]! }\ntype Country { code: ID! name: String! }\n');
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(sdlFile).href, type: 2 }] });
+    await afterReadies('the changed SDL read again', (f) => f.includes('countries'));
+
+    delete server.settings.remoteSchemas;
+    fs.rmSync(path.join(root, 'remote_schemas.yaml'));
+    fs.rmSync(sdlFile);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: server.uri('metadata/remote_schemas.yaml'), type: 3 }] });
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    await afterReadies('the remote schema gone', (f) => !f.includes('country'));
   });
 
   test('a migration changed on disk builds the model again: the finding goes', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ADMIN, directoryToMetadata } from '../core';
 import type { DatabaseModel, EngineVersion, JsonObject, NamingConvention, RootResult, SchemaOptions } from '../core';
 import type { GraphqlRolesParams, GraphqlRolesResult, GraphqlSchemaParams, GraphqlSchemaResult } from '../../../common/protocol';
@@ -12,6 +13,8 @@ export interface SchemaSettings {
   readonly inferFunctionPermissions: boolean;
   /** The engine's `HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS`. */
   readonly remoteSchemaPermissions: boolean;
+  /** Each remote schema's SDL (setting `graphqlMetadata.remoteSchemas`), by name. */
+  readonly remoteSchemas: Readonly<Record<string, string>>;
 }
 
 /** Generates a role's schema and prints it (node/schema/sdl.ts: in a worker thread, seconds at 1,000 tables). */
@@ -37,9 +40,15 @@ export function graphqlSchemaFor(
   const role = params.role ?? ADMIN;
   // VS Code asks again after every ready, and twice for one document at times: a check's schema per role and settings is made once.
   const { engineVersion: v } = settings;
-  const key = [role, settings.namingConvention, `${v.major}.${v.minor}.${v.patch}`, settings.inferFunctionPermissions, settings.remoteSchemaPermissions].join(
-    '\u0000',
-  );
+  const key = [
+    role,
+    settings.namingConvention,
+    `${v.major}.${v.minor}.${v.patch}`,
+    settings.inferFunctionPermissions,
+    settings.remoteSchemaPermissions,
+    // A remote schema's SDL may change under the same name.
+    ...Object.entries(settings.remoteSchemas).map(([name, sdl]) => `${name}=${createHash('sha1').update(sdl).digest('hex')}`),
+  ].join('\u0000');
   let answers = made.get(result);
   if (!answers) made.set(result, (answers = new Map<string, Promise<GraphqlSchemaResult>>()));
   const known = answers.get(key);
@@ -92,6 +101,7 @@ async function schemaAnswer(root: string, role: string, result: RootResult, sett
     namingConvention: settings.namingConvention,
     inferFunctionPermissions: settings.inferFunctionPermissions,
     remoteSchemaPermissions: settings.remoteSchemaPermissions,
+    remoteSchemas: settings.remoteSchemas,
   });
   if (!generated.ok) return { ok: false, error: generated.error, roles: generated.roles };
   const header = [

@@ -1,5 +1,5 @@
-import { checkSeverities, DATABASE_MODES, isNamingConvention, LATEST_V2, parseEngineVersion } from '../core';
-import type { DatabaseMode, EngineVersion, GeneratedSchemaOptions, NamingConvention, SeverityOverrides } from '../core';
+import { checkSeverities, DATABASE_MODES, isNamingConvention, LATEST_V2, parseEngineVersion, resolve } from '../core';
+import type { DatabaseMode, EngineVersion, FileSystemHost, GeneratedSchemaOptions, NamingConvention, SeverityOverrides } from '../core';
 import type { EditorDatabaseSettings } from './databases';
 
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
@@ -54,7 +54,7 @@ export function readCacheMaxMb(settings: unknown): unknown {
 }
 
 /** What the engine's environment decides for the GraphQL schema, as the settings give it (each setting read as below). */
-export function readSchemaEnvironment(settings: unknown): Required<GeneratedSchemaOptions> {
+export function readSchemaEnvironment(settings: unknown): Required<Omit<GeneratedSchemaOptions, 'remoteSchemas'>> {
   const given = settings as { inferFunctionPermissions?: unknown; remoteSchemaPermissions?: unknown } | null | undefined;
   return {
     namingConvention: readNamingConvention(settings),
@@ -62,6 +62,45 @@ export function readSchemaEnvironment(settings: unknown): Required<GeneratedSche
     inferFunctionPermissions: given?.inferFunctionPermissions !== false,
     remoteSchemaPermissions: given?.remoteSchemaPermissions === true,
   };
+}
+
+/** The remote schemas' SDL the setting names, the files it read them from, and what it could not use. */
+export interface RemoteSchemaSdl {
+  /** By remote schema name. */
+  readonly sdl: Readonly<Record<string, string>>;
+  /** The absolute paths read (a change of one on disk reads them again). */
+  readonly files: ReadonlySet<string>;
+  /** One sentence per entry that is not used. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Reads `graphqlMetadata.remoteSchemas` ({<remote schema name>: <SDL file>}; a relative path is from
+ * `base`, the first workspace folder) and each file's text through `host`.
+ */
+export function readRemoteSchemaSdl(settings: unknown, base: string | undefined, host: FileSystemHost): RemoteSchemaSdl {
+  const given = (settings as { remoteSchemas?: unknown } | null | undefined)?.remoteSchemas;
+  const sdl: Record<string, string> = {};
+  const files = new Set<string>();
+  const problems: string[] = [];
+  if (given === undefined || given === null) return { sdl, files, problems };
+  if (typeof given !== 'object' || Array.isArray(given))
+    return { sdl, files, problems: ['graphqlMetadata.remoteSchemas must map remote schema names to SDL files; it is ignored.'] };
+  for (const [name, file] of Object.entries(given as Record<string, unknown>)) {
+    if (typeof file !== 'string' || file.trim() === '') {
+      problems.push(`graphqlMetadata.remoteSchemas: \`${name}\` needs the path of an SDL file; it is ignored.`);
+      continue;
+    }
+    const path = base === undefined ? file : resolve(base, file);
+    files.add(path);
+    const read = host.readFile(path);
+    if (read.kind === 'text') sdl[name] = read.text;
+    else
+      problems.push(
+        `graphqlMetadata.remoteSchemas: \`${name}\`: ${path} is not a readable text file (${read.kind === 'error' ? read.message : read.kind}); its schema is left out.`,
+      );
+  }
+  return { sdl, files, problems };
 }
 
 /** Reads `graphqlMetadata.namingConvention` (hasura-default | graphql-default: the engine's server-wide default); anything else is hasura-default. */

@@ -94,6 +94,7 @@ export class MetadataWorkspace {
     namingConvention: 'hasura-default',
     inferFunctionPermissions: true,
     remoteSchemaPermissions: false,
+    remoteSchemas: {},
   };
   /** Re-reads what the disk holds under a root now (CachingHost.refresh); the paths that changed. */
   private refreshDisk: (root: string) => readonly string[] = () => [];
@@ -112,10 +113,13 @@ export class MetadataWorkspace {
    */
   setSchemaEnvironment(environment: Required<GeneratedSchemaOptions>): void {
     const now = this.schemaEnvironment;
+    const sdl = (e: Required<GeneratedSchemaOptions>): string =>
+      JSON.stringify(Object.entries(e.remoteSchemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     if (
       environment.namingConvention === now.namingConvention &&
       environment.inferFunctionPermissions === now.inferFunctionPermissions &&
-      environment.remoteSchemaPermissions === now.remoteSchemaPermissions
+      environment.remoteSchemaPermissions === now.remoteSchemaPermissions &&
+      sdl(environment) === sdl(now)
     )
       return;
     this.schemaEnvironment = environment;

@@ -3,7 +3,8 @@ import { describe, test } from 'node:test';
 import { generatedSchemas } from '../../../server/src/core/graphql/operations/generated';
 import { engineEnvironmentOf } from '../../../server/src/cli/schema';
 import type { CliEnv } from '../../../server/src/cli/env';
-import { readSchemaEnvironment } from '../../../server/src/lsp/settings';
+import { readRemoteSchemaSdl, readSchemaEnvironment } from '../../../server/src/lsp/settings';
+import { memoryHost } from '../helpers/memoryHost';
 import { dbModel, models } from '../helpers/dbModel';
 import { assertMarked, BASE, check } from '../helpers/project';
 
@@ -184,5 +185,23 @@ describe("operations against the generated schema: what the engine's environment
       inferFunctionPermissions: true,
       remoteSchemaPermissions: false,
     });
+  });
+  test('graphqlMetadata.remoteSchemas: each SDL file read through the host, a relative path from the first workspace folder; what cannot be used is named', () => {
+    const host = memoryHost({ '/ws/schemas/countries.graphql': 'type Query { country: String }\n', '/abs/geo.graphql': 'type Query { geo: Int }\n' });
+    assert.deepEqual(readRemoteSchemaSdl({}, '/ws', host), { sdl: {}, files: new Set(), problems: [] });
+    const read = readRemoteSchemaSdl(
+      { remoteSchemas: { countries: 'schemas/countries.graphql', geo: '/abs/geo.graphql', gone: 'missing.graphql', odd: 3 } },
+      '/ws',
+      host,
+    );
+    assert.deepEqual(read.sdl, { countries: 'type Query { country: String }\n', geo: 'type Query { geo: Int }\n' });
+    assert.deepEqual([...read.files], ['/ws/schemas/countries.graphql', '/abs/geo.graphql', '/ws/missing.graphql']);
+    assert.deepEqual(read.problems, [
+      'graphqlMetadata.remoteSchemas: `gone`: /ws/missing.graphql is not a readable text file (missing); its schema is left out.',
+      'graphqlMetadata.remoteSchemas: `odd` needs the path of an SDL file; it is ignored.',
+    ]);
+    assert.deepEqual(readRemoteSchemaSdl({ remoteSchemas: ['x'] }, '/ws', host).problems, [
+      'graphqlMetadata.remoteSchemas must map remote schema names to SDL files; it is ignored.',
+    ]);
   });
 });

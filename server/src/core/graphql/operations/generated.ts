@@ -15,6 +15,8 @@ export interface GeneratedSchemaOptions {
   readonly inferFunctionPermissions?: boolean;
   /** `HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS` (default false). */
   readonly remoteSchemaPermissions?: boolean;
+  /** The SDL each remote schema serves, by its name in remote_schemas.yaml (what it serves cannot be known offline). */
+  readonly remoteSchemas?: Readonly<Record<string, string>>;
 }
 
 const ROOTS = ['query_root', 'mutation_root', 'subscription_root'];
