@@ -185,7 +185,8 @@ async function refreshSettings(): Promise<void> {
   }
   const { overrides, problems } = readSeverity(settings);
   workspace.severity = overrides;
-  const remote = readRemoteSchemaSdl(settings, folders[0], disk);
+  // In Restricted Mode the workspace's settings name no file for the server to read (as the database settings).
+  const remote = trusted ? readRemoteSchemaSdl(settings, folders[0], disk) : { sdl: {}, files: new Set<string>(), problems: [] };
   remoteSchemaFiles = remote.files;
   // Each mistake is shown once, not again on every unrelated settings change.
   const text = [...problems, ...remote.problems].join(' ');
