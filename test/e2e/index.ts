@@ -9,7 +9,8 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 
 export async function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: true, reporter: 'spec' });
+  // A hang becomes a failure; the time allowed is generous for a loaded machine (the faults matrix's slow case alone waits 16 timeouts).
+  const mocha = new Mocha({ ui: 'tdd', timeout: 180_000, color: true, reporter: 'spec' });
   const grep = process.env.E2E_GREP;
   if (grep !== undefined && grep !== '') {
     mocha.grep(grep);
