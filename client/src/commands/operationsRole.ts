@@ -4,6 +4,7 @@
  * status bar item that shows it while such a file is in the editor (a click runs the command).
  */
 import * as vscode from 'vscode';
+import { operationsRoleFrom } from '../../../common/operationsRole';
 import { graphqlRolesRequest } from '../../../common/protocol';
 import { argumentObject, stringArg } from './args';
 import type { CommandFactory } from './context';
@@ -16,12 +17,10 @@ import { pick } from './prompts';
 export const CHOOSE_OPERATIONS_ROLE = 'graphqlMetadata.chooseOperationsRole';
 const SECTION = 'graphqlMetadata';
 const KEY = 'operationsRole';
-const ADMIN = 'admin';
 
 /** The role the setting names (admin when unset), read as the language server reads it: one for the whole workspace. */
 export function operationsRoleOf(): string {
-  const value = vscode.workspace.getConfiguration(SECTION).get<string>(KEY);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : ADMIN;
+  return operationsRoleFrom(vscode.workspace.getConfiguration(SECTION).get<unknown>(KEY));
 }
 
 export const chooseOperationsRole: CommandFactory = (ctx) => async (arg) => {

@@ -1,21 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ADMIN, directoryToMetadata } from '../core';
-import type { DatabaseModel, EngineVersion, JsonObject, NamingConvention, RootResult, SchemaOptions } from '../core';
+import type { DatabaseModel, EngineVersion, GeneratedSchemaOptions, JsonObject, RootResult, SchemaOptions } from '../core';
 import type { GraphqlRolesParams, GraphqlRolesResult, GraphqlSchemaParams, GraphqlSchemaResult } from '../../../common/protocol';
 import type { SchemaSdl } from '../node/schema/sdl';
 
 /** What the schema is generated with besides the metadata and the models (settings). */
-export interface SchemaSettings {
-  readonly engineVersion: EngineVersion;
-  /** The engine's server-wide default (`HASURA_GRAPHQL_DEFAULT_NAMING_CONVENTION`); a source's own wins. */
-  readonly namingConvention: NamingConvention;
-  /** The engine's `HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS`. */
-  readonly inferFunctionPermissions: boolean;
-  /** The engine's `HASURA_GRAPHQL_ENABLE_REMOTE_SCHEMA_PERMISSIONS`. */
-  readonly remoteSchemaPermissions: boolean;
-  /** Each remote schema's SDL (setting `graphqlMetadata.remoteSchemas`), by name. */
-  readonly remoteSchemas: Readonly<Record<string, string>>;
-}
+export type SchemaSettings = Required<GeneratedSchemaOptions> & { readonly engineVersion: EngineVersion };
 
 /** Generates a role's schema and prints it (node/schema/sdl.ts: in a worker thread, seconds at 1,000 tables). */
 export type SdlGenerator = (metadata: JsonObject, models: ReadonlyMap<string, DatabaseModel>, options: SchemaOptions, key?: string) => Promise<SchemaSdl>;
@@ -95,14 +85,7 @@ const made = new WeakMap<RootResult, Map<string, Promise<GraphqlSchemaResult>>>(
 async function schemaAnswer(root: string, role: string, result: RootResult, settings: SchemaSettings, generate: SdlGenerator): Promise<GraphqlSchemaResult> {
   // The metadata JSON is made here (the check's files); the schema and its SDL in the worker.
   const metadata = directoryToMetadata(result, { sourceMap: false }).metadata;
-  const generated = await generate(metadata, result.databases, {
-    role,
-    engineVersion: settings.engineVersion,
-    namingConvention: settings.namingConvention,
-    inferFunctionPermissions: settings.inferFunctionPermissions,
-    remoteSchemaPermissions: settings.remoteSchemaPermissions,
-    remoteSchemas: settings.remoteSchemas,
-  });
+  const generated = await generate(metadata, result.databases, { ...settings, role });
   if (!generated.ok) return { ok: false, error: generated.error, roles: generated.roles };
   const header = [
     `# The GraphQL schema the engine would serve to role ${role}, generated from the metadata and the database models.`,

@@ -1,6 +1,7 @@
 import { checkSeverities, DATABASE_MODES, isNamingConvention, LATEST_V2, parseEngineVersion, resolve } from '../core';
 import type { DatabaseMode, EngineVersion, FileSystemHost, GeneratedSchemaOptions, NamingConvention, SeverityOverrides } from '../core';
 import type { EditorDatabaseSettings } from './databases';
+import { operationsRoleFrom } from '../../../common/operationsRole';
 
 const MODES = new Set<DatabaseMode>(DATABASE_MODES);
 
@@ -44,8 +45,7 @@ export function readEngineVersion(settings: unknown): EngineVersion {
 
 /** Reads `graphqlMetadata.operationsRole`: the role whose schema the GraphQL features of collections use (default admin). */
 export function readOperationsRole(settings: unknown): string {
-  const value = (settings as { operationsRole?: unknown } | null | undefined)?.operationsRole;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : 'admin';
+  return operationsRoleFrom((settings as { operationsRole?: unknown } | null | undefined)?.operationsRole);
 }
 
 /** Reads `graphqlMetadata.cache.maxSizeMB` as given (node/cacheFolder.ts cacheMaxBytes judges it: a number >= 0, else the default). */

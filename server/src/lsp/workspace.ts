@@ -113,8 +113,7 @@ export class MetadataWorkspace {
    */
   setSchemaEnvironment(environment: Required<GeneratedSchemaOptions>): void {
     const now = this.schemaEnvironment;
-    const sdl = (e: Required<GeneratedSchemaOptions>): string =>
-      JSON.stringify(Object.entries(e.remoteSchemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const sdl = (e: Required<GeneratedSchemaOptions>): string => JSON.stringify(Object.entries(e.remoteSchemas).sort());
     if (
       environment.namingConvention === now.namingConvention &&
       environment.inferFunctionPermissions === now.inferFunctionPermissions &&

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { generatedSchemas } from '../../../server/src/core/graphql/operations/generated';
 import { engineEnvironmentOf } from '../../../server/src/cli/schema';
 import type { CliEnv } from '../../../server/src/cli/env';
-import { readRemoteSchemaSdl, readSchemaEnvironment } from '../../../server/src/lsp/settings';
+import { readOperationsRole, readRemoteSchemaSdl, readSchemaEnvironment } from '../../../server/src/lsp/settings';
 import { memoryHost } from '../helpers/memoryHost';
 import { dbModel, models } from '../helpers/dbModel';
 import { assertMarked, BASE, check } from '../helpers/project';
@@ -158,6 +158,11 @@ describe("operations against the generated schema: what the engine's environment
   });
 
   test("read from the settings (the editor) and from the engine's own variables (the CLI), the engine's defaults otherwise", () => {
+    // The role for collection queries, as the extension's status bar reads it too (common/operationsRole.ts).
+    assert.deepEqual(
+      [readOperationsRole({}), readOperationsRole({ operationsRole: ' user ' }), readOperationsRole({ operationsRole: 3 })],
+      ['admin', 'user', 'admin'],
+    );
     assert.deepEqual(readSchemaEnvironment({}), { namingConvention: 'hasura-default', inferFunctionPermissions: true, remoteSchemaPermissions: false });
     assert.deepEqual(readSchemaEnvironment({ namingConvention: 'graphql-default', inferFunctionPermissions: false, remoteSchemaPermissions: true }), {
       namingConvention: 'graphql-default',
