@@ -5,8 +5,9 @@ import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import type { DatabaseModel, RelationModel } from '../../../server/src/core/db/model';
 import { parseEngineVersion } from '../../../server/src/core/engineVersion';
 import { generateSchemaFromMetadata } from '../../../server/src/core/graphql/schema/index';
+import { originOf } from '../../../server/src/core/graphql/operations/provider';
 import type { SchemaOptions } from '../../../server/src/core/graphql/schema/index';
-import type { JsonObject } from '../../../server/src/core/sync/json';
+import type { JsonObject, JsonValue } from '../../../server/src/core/sync/json';
 
 /** Exact engine rules on a small project (the real projects are in schemaTruth.test.ts). */
 
@@ -269,6 +270,29 @@ describe('generateSchema: the engine rules on a small project', () => {
     };
     assert.deepEqual(descriptions(at('v2.51.0')), ['Writers', 'the key', 'Posts']);
     assert.deepEqual(descriptions(at('v2.51.1')), ['columns and relationships of "author"', undefined, 'Posts']);
+  });
+
+  test("an action's root fields record that they are the action's (go to definition and references from collections)", () => {
+    const actions: JsonValue[] = [
+      {
+        name: 'login',
+        definition: { kind: 'synchronous', type: 'mutation', arguments: [{ name: 'email', type: 'String!' }], output_type: 'String', handler: 'http://h' },
+      },
+      { name: 'whoami', definition: { type: 'query', output_type: 'String', handler: 'http://h' } },
+      { name: 'report', definition: { kind: 'asynchronous', type: 'mutation', output_type: 'String', handler: 'http://h' } },
+    ];
+    const result = generateSchemaFromMetadata({ ...METADATA, actions }, new Map([['default', MODEL]]), { engineVersion: parseEngineVersion('v2.48')! });
+    assert.ok(result.ok);
+    const origins = (type: GraphQLObjectType | null | undefined, names: string[]): unknown[] => names.map((n) => originOf(type!.getFields()[n]!));
+    assert.deepEqual(origins(result.schema.getMutationType(), ['login', 'report']), [
+      { kind: 'action', name: 'login' },
+      { kind: 'action', name: 'report' },
+    ]);
+    assert.deepEqual(origins(result.schema.getQueryType(), ['whoami', 'report']), [
+      { kind: 'action', name: 'whoami' },
+      { kind: 'action', name: 'report' },
+    ]);
+    assert.deepEqual(origins(result.schema.getSubscriptionType(), ['report']), [{ kind: 'action', name: 'report' }]);
   });
 
   test('custom column names, enum table references, jsonb operators, object relationship nullability', () => {

@@ -4,7 +4,7 @@ import { schemaGenerator } from '../schema';
 import type { GeneratedSchema } from '../schema';
 import type { NamingConvention } from '../schema';
 
-import { ADMIN, ORIGIN_KEY, originOf } from './provider';
+import { ADMIN, originOf } from './provider';
 import type { RoleSchema, SchemaInputs, SchemaProvider, SchemaSource, TypeNames } from './provider';
 
 /** What the engine's environment decides and the metadata does not say (settings, CLI flags). */
@@ -65,7 +65,7 @@ class GeneratedProvider implements SchemaProvider {
         const generated = this.generator(role);
         this.allRoles ??= generated.roles.filter((r) => r !== ADMIN).sort();
         if (generated.ok)
-          made = { role, schema: annotateActions(generated.schema, this.inputs), partial: partialTypes(generated.schema, generated.notes, this.inputs) };
+          made = { role, schema: generated.schema, partial: partialTypes(generated.schema, generated.notes, this.inputs) };
         else if (role === ADMIN) this.why = generated.error;
       } catch (error) {
         this.why = `the schema generator failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -126,14 +126,3 @@ function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: S
   };
 }
 
-/** Records on each root field an action makes (named as the action) that it is that action. */
-function annotateActions(schema: GraphQLSchema, inputs: SchemaInputs): GraphQLSchema {
-  const names = new Set(inputs.index.actions.map((a) => a.name.name));
-  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
-    for (const field of Object.values(root?.getFields() ?? {})) {
-      if (names.has(field.name) && !(field.extensions as Record<string, unknown>)[ORIGIN_KEY])
-        (field as { extensions: unknown }).extensions = { ...field.extensions, [ORIGIN_KEY]: { kind: 'action', name: field.name } };
-    }
-  }
-  return schema;
-}

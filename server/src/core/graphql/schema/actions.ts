@@ -15,6 +15,7 @@ import type { RootFields, TableSchemaBuilder } from './build';
 import type { Source } from './metadata';
 import type { RoleView } from './roles';
 import { enumType, inputType, objectType } from './sorted';
+import { originExtensions } from '../operations/provider';
 
 /**
  * Actions and their custom types (hasura/graphql-engine `Hasura/GraphQL/Schema/Action.hs` at
@@ -168,7 +169,8 @@ export function addActions(
     // (Action.hs: the scalar's own parser; 5stackgg/api `getSchemas: [String]!` is served as `String!`).
     const base = getNamedType(declared);
     const output = isLeafType(base) ? new GraphQLNonNull(base) : declared;
-    const comment = description(action.comment);
+    // Where the field comes from (go to definition, references in collections), as the tables' fields record it.
+    const comment = { ...description(action.comment), extensions: originExtensions({ kind: 'action', name }) };
     if (definition.type === 'query') {
       roots.query[name] = { type: output, args, ...comment };
     } else if (definition.kind === 'asynchronous') {
