@@ -64,8 +64,7 @@ class GeneratedProvider implements SchemaProvider {
         this.generator ??= schemaGenerator({ project }, databases, { engineVersion, ...this.options });
         const generated = this.generator(role);
         this.allRoles ??= generated.roles.filter((r) => r !== ADMIN).sort();
-        if (generated.ok)
-          made = { role, schema: generated.schema, partial: partialTypes(generated.schema, generated.notes, this.inputs) };
+        if (generated.ok) made = { role, schema: generated.schema, partial: partialTypes(generated.schema, generated.notes, this.inputs) };
         else if (role === ADMIN) this.why = generated.error;
       } catch (error) {
         this.why = `the schema generator failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -125,4 +124,3 @@ function partialTypes(schema: GraphQLSchema, notes: readonly string[], inputs: S
     },
   };
 }
-
